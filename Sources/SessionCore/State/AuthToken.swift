@@ -1,0 +1,74 @@
+/// A bearer secret: an access token or a refresh token.
+///
+/// The value is validated when the token is made (1 to 8192 bytes of visible
+/// ASCII), so a token can never smuggle a newline into an HTTP header or a
+/// space into a file. Everything that prints a token — `print`, string
+/// interpolation, `debugPrint`, `dump` — shows only ``redacted``; the secret
+/// comes out only through an explicit read of ``value``.
+///
+/// ```swift
+/// let token = try AuthToken("ghp_1234567890abcdef")
+/// print(token)          // ghp_********
+/// request.setValue("Bearer \(token.value)", forHTTPHeaderField: "Authorization")
+/// ```
+public struct AuthToken: Sendable, Hashable, Codable, CustomStringConvertible,
+    CustomDebugStringConvertible, CustomReflectable
+{
+    /// The largest token accepted, in bytes.
+    public static let maximumLength = 8192
+
+    /// The secret itself. Read it only to send it where it belongs.
+    public let value: String
+
+    /// Makes a token, validating it.
+    ///
+    /// - Parameter value: The secret: 1 to 8192 bytes, each a visible ASCII
+    ///   character (0x21–0x7E).
+    /// - Throws: ``AuthTokenError`` when the value is empty, too long, or has
+    ///   any other byte. The error never contains the value.
+    public init(_ value: String) throws {
+        try Self.validate(value)
+        self.value = value
+    }
+
+    /// What a person may see: the first four characters and a mask for a token
+    /// of 12 or more characters, the mask alone for a shorter one (so the mask
+    /// does not tell the length either).
+    public var redacted: String {
+        value.utf8.count >= 12 ? String(value.prefix(4)) + Self.mask : Self.mask
+    }
+
+    public var description: String { redacted }
+    public var debugDescription: String { "AuthToken(\(redacted))" }
+    public var customMirror: Mirror { Mirror(self, children: ["redacted": redacted]) }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        do {
+            try self.init(container.decode(String.self))
+        } catch let error as AuthTokenError {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath, debugDescription: error.description,
+                    underlyingError: error))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(value)
+    }
+
+    private static let mask = "********"
+
+    private static func validate(_ value: String) throws {
+        let bytes = value.utf8
+        guard !bytes.isEmpty else { throw AuthTokenError.empty }
+        guard bytes.count <= maximumLength else {
+            throw AuthTokenError.tooLong(byteCount: bytes.count)
+        }
+        for (offset, byte) in bytes.enumerated() where !(0x21...0x7E).contains(byte) {
+            throw AuthTokenError.invalidByte(AuthTokenError.ByteClass(byte), offset: offset)
+        }
+    }
+}

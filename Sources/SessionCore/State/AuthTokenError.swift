@@ -1,0 +1,43 @@
+public import Foundation
+
+/// Why a string is not a valid ``AuthToken``.
+///
+/// The messages name the kind of byte and where it is, never the token, so an
+/// error can be logged or shown without leaking the secret.
+public enum AuthTokenError: Error, Sendable, Hashable, LocalizedError, CustomStringConvertible {
+    /// The kind of byte that is not allowed in a token.
+    public enum ByteClass: String, Sendable, Hashable {
+        case space, tab, carriageReturn = "carriage return (CR)", lineFeed = "line feed (LF)"
+        case nul = "NUL byte", control = "control character", nonASCII = "non-ASCII byte"
+
+        init(_ byte: UInt8) {
+            switch byte {
+            case 0x20: self = .space
+            case 0x09: self = .tab
+            case 0x0D: self = .carriageReturn
+            case 0x0A: self = .lineFeed
+            case 0x00: self = .nul
+            case 0x80...: self = .nonASCII
+            default: self = .control
+            }
+        }
+    }
+
+    case empty
+    case tooLong(byteCount: Int)
+    case invalidByte(ByteClass, offset: Int)
+
+    public var description: String {
+        switch self {
+        case .empty:
+            "the token is empty"
+        case .tooLong(let count):
+            "the token is \(count) bytes long; at most \(AuthToken.maximumLength) are allowed"
+        case .invalidByte(let kind, let offset):
+            "the token contains a \(kind.rawValue) at byte \(offset + 1); "
+                + "only visible ASCII characters are allowed"
+        }
+    }
+
+    public var errorDescription: String? { description }
+}

@@ -1,0 +1,98 @@
+public import Foundation
+
+/// Everything a login leaves behind: the token, who it belongs to, the server
+/// that issued it, and when it stops being valid.
+///
+/// Dates are kept at whole seconds (rounded down when the credential is made,
+/// when a date is set and when it is decoded), because the session file stores
+/// whole seconds: a credential read back from a store equals the one saved.
+///
+/// ```swift
+/// let credential = Credential(
+///     token: try AuthToken("s3cr3t-t0ken-value"),
+///     account: "alice",
+///     server: URL(string: "https://api.example.com"),
+///     expiresAt: Date().addingTimeInterval(3600))
+/// ```
+public struct Credential: Sendable, Hashable, Codable {
+    public var token: AuthToken
+    public var refreshToken: AuthToken?
+    public var account: String?
+    /// The origin the token belongs to. ``AuthTokenHeaderBehavior`` sends the
+    /// token to this origin only.
+    public var server: URL?
+    public var issuedAt: Date { didSet { issuedAt = issuedAt.wholeSeconds } }
+    public var expiresAt: Date? { didSet { expiresAt = expiresAt?.wholeSeconds } }
+
+    /// - Parameters:
+    ///   - token: The access token sent with requests.
+    ///   - refreshToken: A token to get a new access token with, if the server issued one.
+    ///   - account: The user name or e-mail the session belongs to.
+    ///   - server: The origin that issued the token.
+    ///   - issuedAt: When the session started. Rounded down to a whole second.
+    ///   - expiresAt: When the token stops being valid; `nil` for never.
+    ///     Rounded down to a whole second.
+    public init(
+        token: AuthToken, refreshToken: AuthToken? = nil, account: String? = nil,
+        server: URL? = nil, issuedAt: Date = Date(), expiresAt: Date? = nil
+    ) {
+        self.token = token
+        self.refreshToken = refreshToken
+        self.account = account
+        self.server = server
+        self.issuedAt = issuedAt.wholeSeconds
+        self.expiresAt = expiresAt?.wholeSeconds
+    }
+
+    /// Whether the token has stopped being valid at `date`. A credential with
+    /// no expiry never expires.
+    public func isExpired(at date: Date) -> Bool {
+        guard let expiresAt else { return false }
+        return date >= expiresAt
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case token, refreshToken, account, server, issuedAt, expiresAt
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            token: try container.decode(AuthToken.self, forKey: .token),
+            refreshToken: try container.decodeIfPresent(AuthToken.self, forKey: .refreshToken),
+            account: try container.decodeIfPresent(String.self, forKey: .account),
+            server: try container.decodeIfPresent(URL.self, forKey: .server),
+            issuedAt: try container.decode(Date.self, forKey: .issuedAt),
+            expiresAt: try container.decodeIfPresent(Date.self, forKey: .expiresAt))
+    }
+}
+
+extension Credential: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    public var description: String {
+        var fields = ["token: \(token.redacted)"]
+        if let refreshToken { fields.append("refreshToken: \(refreshToken.redacted)") }
+        if let account { fields.append("account: \(account)") }
+        if let server { fields.append("server: \(server.absoluteString)") }
+        fields.append("issuedAt: \(issuedAt)")
+        if let expiresAt { fields.append("expiresAt: \(expiresAt)") }
+        return "Credential(\(fields.joined(separator: ", ")))"
+    }
+
+    public var debugDescription: String { description }
+
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "token": token, "refreshToken": refreshToken as Any, "account": account as Any,
+                "server": server as Any, "issuedAt": issuedAt, "expiresAt": expiresAt as Any,
+            ])
+    }
+}
+
+extension Date {
+    /// The date rounded down to a whole second since 1970.
+    var wholeSeconds: Date {
+        Date(timeIntervalSince1970: timeIntervalSince1970.rounded(.down))
+    }
+}

@@ -1,0 +1,29 @@
+/// A store that keeps the session in memory, safe to use from any thread.
+///
+/// For tests, previews and processes that must not touch the disk. The session
+/// ends with the store.
+///
+/// ```swift
+/// let store = InMemoryLoginStateStore(.loggedIn(credential))
+/// let usecase = LoginUsecase(repository: store, provider: provider)
+/// ```
+public final class InMemoryLoginStateStore: LoginStateRepository {
+    private let state: Locked<LoginState>
+
+    /// - Parameter state: The state the store starts with.
+    public init(_ state: LoginState = .loggedOut) {
+        self.state = Locked(state)
+    }
+
+    public func load() -> LoginState {
+        state.withLock { $0 }
+    }
+
+    public func save(_ credential: Credential) {
+        state.withLock { $0 = .loggedIn(credential) }
+    }
+
+    public func clear() {
+        state.withLock { $0 = .loggedOut }
+    }
+}

@@ -1,0 +1,34 @@
+public import Foundation
+
+/// Whether a store holds a session.
+///
+/// An expired credential is still `.loggedIn` here: the state is what the
+/// store holds. Whether that counts as logged in *now* is ``activeCredential(at:)``,
+/// and what the UI shows is ``LoginUsecase``'s decision.
+public enum LoginState: Sendable, Hashable {
+    case loggedOut
+    case loggedIn(Credential)
+
+    /// The stored credential, expired or not.
+    public var credential: Credential? {
+        guard case .loggedIn(let credential) = self else { return nil }
+        return credential
+    }
+
+    /// The credential if there is one and it has not expired at `date`.
+    public func activeCredential(at date: Date) -> Credential? {
+        credential.flatMap { $0.isExpired(at: date) ? nil : $0 }
+    }
+}
+
+extension LoginState: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    public var description: String {
+        credential.map { "loggedIn(\($0))" } ?? "loggedOut"
+    }
+
+    public var debugDescription: String { description }
+
+    public var customMirror: Mirror {
+        Mirror(self, children: credential.map { ["loggedIn": $0] } ?? [:], displayStyle: .enum)
+    }
+}

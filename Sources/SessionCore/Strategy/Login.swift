@@ -1,0 +1,32 @@
+public import Foundation
+
+/// The "Log in" button: blue; pressing it gets a credential from the provider
+/// and saves it.
+///
+/// ```swift
+/// let state = try await Login(provider: StaticCredentialProvider(credential))
+///     .perform(with: store)   // .loggedIn(credential)
+/// ```
+public struct Login: LoginStrategy {
+    private let provider: any CredentialProvider
+    private static let label = LocalizedLabel(english: "Log in", japanese: "ログイン")
+
+    /// - Parameter provider: Where the credential comes from: a sign-in
+    ///   screen, an OAuth flow, a token read from standard input.
+    public init(provider: any CredentialProvider) {
+        self.provider = provider
+    }
+
+    public var action: LoginAction { .logIn }
+    public var color: ColorToken { .blue }
+    public func label(for locale: Locale) -> String { Self.label.text(for: locale) }
+
+    /// Asks the provider for a credential and saves it, replacing any session.
+    ///
+    /// - Throws: What the provider or the store throws. Nothing is saved then.
+    public func perform(with repository: any LoginStateRepository) async throws -> LoginState {
+        let credential = try await provider.credential()
+        try repository.save(credential)
+        return .loggedIn(credential)
+    }
+}

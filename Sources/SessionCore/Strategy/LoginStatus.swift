@@ -1,0 +1,26 @@
+public import Foundation
+
+/// A snapshot of the session as a UI or the command-line tool shows it: the
+/// phase, the credential behind it, and the button to draw.
+///
+/// ```swift
+/// let status = try usecase.status()
+/// status.phase                          // .expired
+/// status.strategy.label(for: locale)    // "Log in"
+/// ```
+public struct LoginStatus: Sendable {
+    /// Where the session stands at ``checkedAt``.
+    public enum Phase: String, Sendable, CaseIterable {
+        case loggedOut = "logged_out"
+        case loggedIn = "logged_in"
+        case expired
+    }
+
+    public let phase: Phase
+    /// The stored credential, if any; expired ones too.
+    public let credential: Credential?
+    /// The button to show: ``Logout`` when logged in, ``Login`` otherwise.
+    public let strategy: any LoginStrategy
+    /// The moment the phase was decided for.
+    public let checkedAt: Date
+}

@@ -1,0 +1,64 @@
+public import Foundation
+
+/// The one place that decides, from the stored state, which button a UI shows
+/// and what pressing it does.
+///
+/// Logged in with an unexpired session gives ``Logout``; logged out or expired
+/// gives ``Login``. Views and the command-line tool never branch on the state
+/// themselves: they show the strategy's label in its color and call
+/// ``loginOrLogout()``.
+///
+/// ```swift
+/// let usecase = LoginUsecase(repository: store, provider: signInProvider)
+/// let strategy = try usecase.strategy()        // Login: blue, "Log in"
+/// try await usecase.loginOrLogout()            // saves the provider's credential
+/// try usecase.strategy().label(for: Locale(identifier: "ja_JP"))   // "ログアウト"
+/// ```
+public struct LoginUsecase: Sendable {
+    private let repository: any LoginStateRepository
+    private let provider: any CredentialProvider
+    private let now: @Sendable () -> Date
+
+    /// - Parameters:
+    ///   - repository: Where the session is kept.
+    ///   - provider: Where a login gets its credential.
+    ///   - now: The clock expiry is judged by (a fixed one in tests).
+    public init(
+        repository: any LoginStateRepository, provider: any CredentialProvider,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.repository = repository
+        self.provider = provider
+        self.now = now
+    }
+
+    /// Reads the store and decides the phase and the button.
+    ///
+    /// - Throws: What the store throws when it cannot be read.
+    public func status() throws -> LoginStatus {
+        let date = now()
+        let state = try repository.load()
+        switch state {
+        case .loggedIn(let credential) where !credential.isExpired(at: date):
+            return LoginStatus(phase: .loggedIn, credential: credential, strategy: Logout(), checkedAt: date)
+        case .loggedIn(let credential):
+            return LoginStatus(
+                phase: .expired, credential: credential, strategy: Login(provider: provider), checkedAt: date)
+        case .loggedOut:
+            return LoginStatus(phase: .loggedOut, credential: nil, strategy: Login(provider: provider), checkedAt: date)
+        }
+    }
+
+    /// The button to show now: ``Logout`` for an unexpired session, ``Login`` otherwise.
+    public func strategy() throws -> any LoginStrategy {
+        try status().strategy
+    }
+
+    /// Presses the button: logs in when logged out or expired, logs out when logged in.
+    ///
+    /// - Returns: The state the store is left in.
+    @discardableResult
+    public func loginOrLogout() async throws -> LoginState {
+        try await strategy().perform(with: repository)
+    }
+}
