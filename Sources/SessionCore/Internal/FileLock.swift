@@ -17,7 +17,9 @@ struct FileLock: ~Copyable {
         let fd = POSIX.retryingOnInterrupt {
             open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         }
-        guard fd >= 0 else { throw SessionFileError.io(path: path, operation: "open the lock file", code: errno) }
+        guard fd >= 0 else {
+            throw SessionFileError.io(path: path, operation: "open the lock file", code: errno)
+        }
         guard POSIX.retryingOnInterrupt({ flock(fd, LOCK_EX) }) == 0 else {
             let code = errno
             close(fd)

@@ -63,7 +63,9 @@ enum POSIX {
             var offset = 0
             while offset < raw.count {
                 let written = retryingOnInterrupt { write(fd, base + offset, raw.count - offset) }
-                guard written > 0 else { throw SessionFileError.io(path: path, operation: "write", code: errno) }
+                guard written > 0 else {
+                    throw SessionFileError.io(path: path, operation: "write", code: errno)
+                }
                 offset += written
             }
         }
@@ -86,7 +88,9 @@ enum POSIX {
     /// Flushes a directory, so a rename or unlink in it survives a power cut.
     static func syncDirectory(atPath path: String) throws {
         let fd = retryingOnInterrupt { open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
-        guard fd >= 0 else { throw SessionFileError.io(path: path, operation: "open the folder", code: errno) }
+        guard fd >= 0 else {
+            throw SessionFileError.io(path: path, operation: "open the folder", code: errno)
+        }
         defer { close(fd) }
         guard retryingOnInterrupt({ fsync(fd) }) == 0 else {
             throw SessionFileError.io(path: path, operation: "flush the folder", code: errno)

@@ -62,7 +62,8 @@ public final class FileLoginStateStore: LoginStateRepository {
     public func save(_ credential: Credential) throws {
         let data = try SessionFileFormat.encode(credential)
         try whileWriting(creatingDirectory: true) {
-            let temporary = directoryPath + "/" + temporaryPrefix + String(UInt64.random(in: .min ... .max), radix: 36)
+            let temporary =
+                directoryPath + "/" + temporaryPrefix + String(UInt64.random(in: .min ... .max), radix: 36)
             do {
                 try POSIX.writeNewFile(atPath: temporary, data: data)
                 try POSIX.move(temporary, to: path)

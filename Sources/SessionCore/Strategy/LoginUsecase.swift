@@ -45,7 +45,8 @@ public struct LoginUsecase: Sendable {
             return LoginStatus(
                 phase: .expired, credential: credential, strategy: Login(provider: provider), checkedAt: date)
         case .loggedOut:
-            return LoginStatus(phase: .loggedOut, credential: nil, strategy: Login(provider: provider), checkedAt: date)
+            return LoginStatus(
+                phase: .loggedOut, credential: nil, strategy: Login(provider: provider), checkedAt: date)
         }
     }
 

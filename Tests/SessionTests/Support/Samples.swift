@@ -1,0 +1,25 @@
+import Foundation
+import SessionCore
+
+/// Tokens and credentials the tests share. The secrets are recognisable, so a
+/// test can search output and files for them.
+enum Sample {
+    static let secret = "sk_live_9f8e7d6c5b4a3210"
+    static let otherSecret = "sk_test_0123456789abcdef"
+
+    static func token(_ value: String = secret) -> AuthToken {
+        // The samples are valid by construction; a failure here is a broken test.
+        guard let token = try? AuthToken(value) else { preconditionFailure("invalid sample token") }
+        return token
+    }
+
+    /// A credential with every field set and dates with fractional seconds.
+    static func credential(
+        secret: String = Sample.secret, expiresAt: Date? = Date(timeIntervalSinceNow: 3600.75)
+    ) -> Credential {
+        Credential(
+            token: token(secret), refreshToken: token("rt_" + secret), account: "alice@example.com",
+            server: URL(string: "https://api.example.com:8443"),
+            issuedAt: Date(timeIntervalSince1970: 1_790_000_000.987), expiresAt: expiresAt)
+    }
+}

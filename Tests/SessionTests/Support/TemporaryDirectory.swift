@@ -1,0 +1,48 @@
+import Foundation
+
+/// A fresh folder under the system's temporary directory, removed with the object.
+final class TemporaryDirectory: Sendable {
+    let url: URL
+    var path: String { url.path }
+
+    init() {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("session-tests-" + UUID().uuidString, isDirectory: true)
+        precondition(mkdir(url.path, 0o700) == 0, "cannot create \(url.path): errno \(errno)")
+    }
+
+    deinit {
+        // A test may have made something read-only; give it back before removing.
+        _ = try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: path)
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    func file(_ relativePath: String) -> URL {
+        url.appendingPathComponent(relativePath)
+    }
+
+    /// Every regular file below the folder, with its bytes.
+    func allFiles() -> [(path: String, data: Data)] {
+        guard let enumerator = FileManager.default.enumerator(atPath: path) else { return [] }
+        return enumerator.compactMap { entry in
+            guard let relative = entry as? String else { return nil }
+            let full = path + "/" + relative
+            guard let data = FileManager.default.contents(atPath: full) else { return nil }
+            return (full, data)
+        }
+    }
+}
+
+/// The mode bits of a path (not following a link), as `stat` reports them.
+func permissions(ofPath path: String) -> mode_t? {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return nil }
+    return info.st_mode & 0o7777
+}
+
+extension Data {
+    /// Whether the bytes of `needle` appear anywhere in the data.
+    func contains(bytesOf needle: String) -> Bool {
+        range(of: Data(needle.utf8)) != nil
+    }
+}
