@@ -1,0 +1,29 @@
+public import Foundation
+
+/// The language of the tool's output: English or Japanese.
+///
+/// The tool reads the environment itself: on Linux `Locale.current` ignores
+/// `LANG` and friends.
+public enum Language: String, Sendable {
+    case english = "en"
+    case japanese = "ja"
+
+    /// `--lang` if given, else the first set one of `LC_ALL`, `LC_MESSAGES`, `LANG`
+    /// (`ja…` is Japanese; anything else English).
+    public init(option: String?, environment: [String: String]) throws(CLIError) {
+        if let option {
+            guard let language = Language(rawValue: option) else { throw .usage("--lang must be en or ja") }
+            self = language
+            return
+        }
+        let setting = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first {
+            !$0.isEmpty
+        }
+        self = setting?.hasPrefix("ja") == true ? .japanese : .english
+    }
+
+    /// The locale the library's labels are asked for.
+    public var locale: Locale {
+        Locale(identifier: self == .japanese ? "ja_JP" : "en_US")
+    }
+}

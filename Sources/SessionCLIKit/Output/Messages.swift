@@ -1,0 +1,41 @@
+/// The words of the status screen in English and Japanese. Errors stay in
+/// English so they can be searched for.
+struct Messages {
+    let language: Language
+
+    private func pick(_ english: String, _ japanese: String) -> String {
+        language == .japanese ? japanese : english
+    }
+
+    func phase(_ phase: String) -> String {
+        switch phase {
+        case "logged_in": pick("Logged in", "ログイン中")
+        case "expired": pick("Session expired", "セッションの期限切れ")
+        default: pick("Not logged in", "未ログイン")
+        }
+    }
+
+    var account: String { pick("Account", "アカウント") }
+    var server: String { pick("Server", "サーバー") }
+    var token: String { pick("Token", "トークン") }
+    var expires: String { pick("Expires", "有効期限") }
+    var store: String { pick("Store", "保存先") }
+    var button: String { pick("Button", "ボタン") }
+    var never: String { pick("never", "なし") }
+
+    /// "in 59 minutes" / "expired 3 minutes ago", to the largest whole unit.
+    func relative(seconds: Int) -> String {
+        let magnitude = abs(seconds)
+        let (amount, unit): (Int, (String, String)) =
+            switch magnitude {
+            case ..<60: (magnitude, ("second", "秒"))
+            case ..<3600: (magnitude / 60, ("minute", "分"))
+            case ..<(2 * 86400): (magnitude / 3600, ("hour", "時間"))
+            default: (magnitude / 86400, ("day", "日"))
+            }
+        let english = "\(amount) \(unit.0)\(amount == 1 ? "" : "s")"
+        return seconds > 0
+            ? pick("in \(english)", "\(amount)\(unit.1)後")
+            : pick("expired \(english) ago", "\(amount)\(unit.1)前に期限切れ")
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+public import SessionCore
+
+/// What `status` prints, as text for a person or as one JSON object.
+public struct StatusReport {
+    let status: LoginStatus
+    let storePath: String
+    let showToken: Bool
+    let language: Language
+
+    public init(status: LoginStatus, storePath: String, showToken: Bool, language: Language) {
+        self.status = status
+        self.storePath = storePath
+        self.showToken = showToken
+        self.language = language
+    }
+
+    private var credential: Credential? { status.credential }
+    private var label: String { status.strategy.label(for: language.locale) }
+    private var token: String? { credential.map { showToken ? $0.token.value : $0.token.redacted } }
+    private var secondsLeft: Int? {
+        credential?.expiresAt.map { Int($0.timeIntervalSince(status.checkedAt).rounded(.down)) }
+    }
+
+    /// The screen: the phase, then one aligned line per known field, then the button.
+    public func text(style: Style) -> String {
+        let words = Messages(language: language)
+        var rows: [(String, String)] = []
+        if let account = credential?.account { rows.append((words.account, account)) }
+        if let server = credential?.server { rows.append((words.server, server.absoluteString)) }
+        if let token { rows.append((words.token, token)) }
+        if let credential {
+            let expiry = credential.expiresAt.map { date in
+                "\(words.relative(seconds: secondsLeft ?? 0)) (\(Self.timestamp(date)))"
+            }
+            rows.append((words.expires, expiry ?? words.never))
+        }
+        rows.append((words.store, storePath))
+        rows.append((words.button, style.paint(label, status.strategy.color)))
+        let width = rows.map { Self.columns($0.0) }.max() ?? 0
+        let lines = rows.map {
+            "  " + $0.0 + ":" + String(repeating: " ", count: width - Self.columns($0.0) + 2) + $0.1
+        }
+        return ([words.phase(status.phase.rawValue)] + lines).joined(separator: "\n")
+    }
+
+    /// One JSON object with a fixed set of keys (absent values are `null`).
+    public func json() -> String {
+        let object = JSONStatus(
+            state: status.phase.rawValue, account: credential?.account,
+            server: credential?.server?.absoluteString,
+            issuedAt: credential.map { Self.timestamp($0.issuedAt) },
+            expiresAt: credential?.expiresAt.map(Self.timestamp), expiresInSeconds: secondsLeft,
+            tokenRedacted: credential?.token.redacted, token: showToken ? credential?.token.value : nil,
+            store: storePath,
+            button: .init(
+                action: status.strategy.action.rawValue, label: label, color: status.strategy.color.rawValue,
+                hex: status.strategy.color.hex))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Encoding strings, numbers and nulls cannot fail.
+        return (try? encoder.encode(object)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+
+    /// How many terminal columns `text` takes: CJK characters take two.
+    static func columns(_ text: String) -> Int {
+        text.unicodeScalars.reduce(0) { $0 + ($1.value >= 0x2E80 ? 2 : 1) }
+    }
+
+    static func timestamp(_ date: Date) -> String {
+        date.formatted(.iso8601)
+    }
+}
+
+/// The `status --json` shape. Every key is always present.
+private struct JSONStatus: Encodable {
+    struct Button: Encodable {
+        let action, label, color, hex: String
+    }
+
+    let state: String
+    let account, server, issuedAt, expiresAt: String?
+    let expiresInSeconds: Int?
+    let tokenRedacted, token: String?
+    let store: String
+    let button: Button
+
+    private enum CodingKeys: String, CodingKey {
+        case state, account, server, issuedAt, expiresAt, expiresInSeconds, tokenRedacted, token, store,
+            button
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(state, forKey: .state)
+        try container.encode(account, forKey: .account)
+        try container.encode(server, forKey: .server)
+        try container.encode(issuedAt, forKey: .issuedAt)
+        try container.encode(expiresAt, forKey: .expiresAt)
+        try container.encode(expiresInSeconds, forKey: .expiresInSeconds)
+        try container.encode(tokenRedacted, forKey: .tokenRedacted)
+        try container.encode(token, forKey: .token)
+        try container.encode(store, forKey: .store)
+        try container.encode(button, forKey: .button)
+    }
+}
