@@ -12,6 +12,7 @@ let package = Package(
     products: [
         .library(name: "Session", targets: ["Session"]),
         .executable(name: "session-cli", targets: ["session-cli"]),
+        .executable(name: "session-cli-api", targets: ["session-cli-api"]),
     ],
     targets: [
         .target(name: "SessionCore"),

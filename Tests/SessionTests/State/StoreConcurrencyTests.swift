@@ -5,38 +5,50 @@ import Testing
 @Suite struct StoreConcurrencyTests {
     /// 8 threads save and clear one file store while a reader loops: every read
     /// is logged out or one of the saved credentials, never a torn file.
-    @Test func threadsSavingAndClearingNeverTearARead() async throws {
+    ///
+    /// Real threads, not tasks: the cooperative pool has one thread per core,
+    /// so 8 tasks on 2 cores would barely overlap.
+    @Test func threadsSavingAndClearingNeverTearARead() throws {
         let directory = TemporaryDirectory()
         let store = FileLoginStateStore(fileURL: directory.file("session.json"))
         let credentials = (0..<8).map { Sample.credential(secret: "token-of-writer-\($0)-0123456789") }
         let valid = Set(credentials.map(LoginState.loggedIn)).union([.loggedOut])
-        let writersDone = Locked(0)
+        let progress = Locked((writersDone: 0, failures: [String]()))
+        let finished = DispatchSemaphore(value: 0)
+        let readerStarted = DispatchSemaphore(value: 0)
+        let counts = Locked((reads: 0, torn: 0))
 
-        try await withThrowingTaskGroup(of: Int.self) { group in
-            for (index, credential) in credentials.enumerated() {
-                group.addTask {
-                    defer { writersDone.withLock { $0 += 1 } }
-                    for round in 0..<60 {
-                        if (round + index) % 3 == 0 { try store.clear() } else { try store.save(credential) }
-                    }
-                    return 0
-                }
-            }
-            group.addTask {
-                var reads = 0
-                var torn = 0
-                // Bounded: the reader stops when the writers are done, or after 200 000 reads.
-                while writersDone.withLock({ $0 }) < credentials.count && reads < 200_000 {
-                    if let state = try? store.load(), valid.contains(state) {} else { torn += 1 }
-                    reads += 1
-                }
-                #expect(reads > 0)
-                return torn
-            }
+        let reader = Thread {
+            readerStarted.signal()
+            // Bounded: the reader stops when the writers are done, or after 200 000 reads.
+            var reads = 0
             var torn = 0
-            for try await count in group { torn += count }
-            #expect(torn == 0)
+            while progress.withLock({ $0.writersDone }) < credentials.count && reads < 200_000 {
+                if let state = try? store.load(), valid.contains(state) {} else { torn += 1 }
+                reads += 1
+            }
+            counts.withLock { $0 = (reads, torn) }
+            finished.signal()
         }
+        reader.start()
+        readerStarted.wait()
+        for (index, credential) in credentials.enumerated() {
+            Thread {
+                for round in 0..<60 {
+                    do {
+                        if (round + index) % 3 == 0 { try store.clear() } else { try store.save(credential) }
+                    } catch {
+                        progress.withLock { $0.failures.append("\(error)") }
+                    }
+                }
+                progress.withLock { $0.writersDone += 1 }
+            }.start()
+        }
+        finished.wait()
+        #expect(progress.withLock { $0.failures }.isEmpty)
+        let (reads, torn) = counts.withLock { $0 }
+        #expect(reads > 0)
+        #expect(torn == 0, "\(torn) of \(reads) reads were torn")
     }
 
     @Test func inMemoryStoreIsSafeFromManyThreads() async {

@@ -1,0 +1,257 @@
+import Foundation
+import SessionCore
+import Testing
+
+/// Whole sessions through the built binary: login, status, logout, and every
+/// way the input or the file can be bad.
+@Suite struct CLISessionTests {
+    let cli = CommandRunner()
+    let secret = "sk_live_E2E_abcdef0123456789"
+
+    func login(_ extra: [String] = [], token: String? = nil) throws -> CommandResult {
+        try cli.run(["login", "--with-token"] + extra, stdin: ((token ?? secret) + "\n").data)
+    }
+
+    func statusJSON(_ extra: [String] = []) throws -> (CommandResult, [String: Any]) {
+        let result = try cli.run(["status", "--json"] + extra)
+        let object = try JSONSerialization.jsonObject(with: result.stdout.data) as? [String: Any]
+        return (result, object ?? [:])
+    }
+
+    @Test func loginStatusLogoutWithEveryExitCode() throws {
+        #expect(try cli.run(["status"]).status == 1)
+        let loggedIn = try login([
+            "--server", "https://api.example.com", "--user", "alice", "--expires-in", "3600",
+        ])
+        #expect(loggedIn.status == 0)
+        #expect(loggedIn.stdout == "Logged in as alice on https://api.example.com.\n")
+
+        let status = try cli.run(["status"])
+        #expect(status.status == 0)
+        let lines = status.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "Logged in")
+        #expect(lines.contains("  Account:  alice"))
+        #expect(lines.contains("  Server:   https://api.example.com"))
+        #expect(lines.contains("  Token:    sk_l********"))
+        #expect(
+            lines.contains {
+                $0.hasPrefix("  Expires:  in 59 minutes (") || $0.hasPrefix("  Expires:  in 1 hour (")
+            })
+        #expect(lines.contains("  Store:    \(cli.defaultStore.path)"))
+        #expect(lines.last == "  Button:   Log out")
+
+        let again = try login(["--user", "bob"], token: "second_token_0123456789")
+        #expect(
+            again.stdout
+                == "Logged in as bob.\nReplaced the previous session (alice on https://api.example.com).\n")
+
+        let logout = try cli.run(["logout"])
+        #expect(logout.status == 0)
+        #expect(logout.stdout == "Logged out bob.\n")
+        let twice = try cli.run(["logout"])
+        #expect(twice.status == 0)
+        #expect(twice.stdout == "Not logged in; nothing to do.\n")
+        let out = try cli.run(["status"])
+        #expect(out.status == 1)
+        #expect(out.stdout == "Not logged in\n  Store:   \(cli.defaultStore.path)\n  Button:  Log in\n")
+    }
+
+    @Test func jsonHasAStableShapeAndNoTokenUnlessAsked() throws {
+        let keys: Set = [
+            "state", "account", "server", "issuedAt", "expiresAt", "expiresInSeconds", "tokenRedacted",
+            "token",
+            "store", "button",
+        ]
+        let (outResult, out) = try statusJSON()
+        #expect(outResult.status == 1)
+        #expect(Set(out.keys) == keys)
+        #expect(out["state"] as? String == "logged_out")
+        #expect(out["token"] is NSNull && out["account"] is NSNull)
+        #expect(
+            out["button"] as? [String: String] == [
+                "action": "login", "label": "Log in", "color": "blue", "hex": "#007AFF",
+            ])
+
+        _ = try login(["--server", "https://api.example.com", "--user", "alice", "--expires-in", "600"])
+        let (inResult, loggedIn) = try statusJSON(["--lang", "ja"])
+        #expect(inResult.status == 0)
+        #expect(Set(loggedIn.keys) == keys)
+        #expect(loggedIn["state"] as? String == "logged_in")
+        #expect(loggedIn["token"] is NSNull)
+        #expect(loggedIn["tokenRedacted"] as? String == "sk_l********")
+        #expect((loggedIn["expiresInSeconds"] as? Int).map { (590...600).contains($0) } == true)
+        #expect(
+            loggedIn["button"] as? [String: String] == [
+                "action": "logout", "label": "ログアウト", "color": "red", "hex": "#FF3B30",
+            ])
+        #expect(!inResult.output.contains(secret))
+
+        let (shown, withToken) = try statusJSON(["--show-token"])
+        #expect(withToken["token"] as? String == secret)
+        #expect(shown.stdout.split(separator: "\n").count == 1)
+        #expect(try cli.run(["status", "--show-token"]).stdout.contains("  Token:    \(secret)"))
+    }
+
+    @Test func anExpiredSessionIsExit1WithTheLoginButton() throws {
+        let store = FileLoginStateStore(fileURL: cli.defaultStore)
+        try store.save(
+            Credential(
+                token: AuthToken(secret), account: "alice", expiresAt: Date(timeIntervalSinceNow: -200)))
+        let result = try cli.run(["status"])
+        #expect(result.status == 1)
+        #expect(result.stdout.hasPrefix("Session expired\n"))
+        #expect(result.stdout.contains("  Expires:  expired 3 minutes ago ("))
+        #expect(result.stdout.hasSuffix("  Button:   Log in\n"))
+        let (_, json) = try statusJSON()
+        #expect(json["state"] as? String == "expired")
+        #expect((json["expiresInSeconds"] as? Int).map { $0 < 0 } == true)
+    }
+
+    static let badInputs: [(String, String)] = [
+        ("empty", ""), ("just a newline", "\n"), ("a space inside", "abc def"), ("a tab", "abc\tdef"),
+        ("NUL", "abc\u{0}def"), ("non-ASCII", "abcdéf"), ("8193 bytes", String(repeating: "x", count: 8193)),
+        ("two lines", "abc\ndef\n"), ("CR inside", "abc\rdef"),
+    ]
+
+    @Test func badTokensOnStandardInputExit65AndKeepTheSession() throws {
+        _ = try login(["--user", "alice"])
+        let before = try Data(contentsOf: cli.defaultStore)
+        for (name, input) in Self.badInputs {
+            let result = try cli.run(["login", "--with-token"], stdin: input.data)
+            #expect(result.status == 65, "\(name)")
+            #expect(result.stderr.hasPrefix("session-cli: invalid token on standard input: "), "\(name)")
+            #expect(result.stderr.split(separator: "\n").count == 1, "\(name)")
+            #expect(try Data(contentsOf: cli.defaultStore) == before, "\(name) changed the session")
+        }
+        // One trailing newline, or CR LF, is not part of the token.
+        #expect(try login(token: secret + "\r").status == 0)
+        #expect(try FileLoginStateStore(fileURL: cli.defaultStore).load().credential?.token.value == secret)
+    }
+
+    @Test(arguments: [
+        ("corrupt", #"{"version": 1, "credential": "#, 65),
+        ("future", #"{"version": 7, "credential": {}}"#, 65),
+        ("empty", "", 65),
+    ])
+    func badSessionFilesExit65AndStayUntouched(name: String, content: String, code: Int32) throws {
+        try FileManager.default.createDirectory(
+            at: cli.defaultStore.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try content.data.write(to: cli.defaultStore)
+        for command in [["status"], ["status", "--json"], ["login", "--with-token"]] {
+            let result = try cli.run(command, stdin: secret.data)
+            #expect(result.status == code, "\(command)")
+            #expect(result.stderr.contains(cli.defaultStore.path))
+            #expect(result.stderr.split(separator: "\n").count == 1)
+            #expect(try Data(contentsOf: cli.defaultStore) == content.data)
+        }
+        #expect(try cli.run(["logout"]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: cli.defaultStore.path))
+    }
+
+    @Test func aStoreThatCannotBeReadOrWrittenExits74() throws {
+        let folder = cli.home.file("folder-in-the-way")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let status = try cli.run(["status", "--store", folder.path])
+        #expect(status.status == 74)
+        #expect(
+            status.stderr
+                == "session-cli: session file \(folder.path) is a directory, not a regular file; move it out of the way\n"
+        )
+        #expect(try cli.run(["logout", "--store", folder.path]).status == 74)
+        let fifo = cli.home.file("fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect(try cli.run(["status", "--store", fifo]).status == 74)
+        try Data().write(to: cli.home.file("plain-file"))
+        let through = try cli.run(
+            ["login", "--with-token", "--store", cli.home.file("plain-file/session.json").path],
+            stdin: secret.data)
+        #expect(through.status == 74)
+        #expect(!through.output.contains(secret))
+    }
+
+    @Test func theFileIs0600AndItsFolder0700() throws {
+        _ = try login()
+        #expect(permissions(ofPath: cli.defaultStore.path) == 0o600)
+        #expect(permissions(ofPath: cli.defaultStore.deletingLastPathComponent().path) == 0o700)
+    }
+
+    @Test func statusNeverWritesAndWarnsAboutAReadableFile() throws {
+        let folder = cli.defaultStore.deletingLastPathComponent().path
+        #expect(try cli.run(["status"]).status == 1)
+        #expect(!FileManager.default.fileExists(atPath: folder), "status created the folder")
+
+        _ = try login()
+        #expect(chmod(cli.defaultStore.path, 0o644) == 0)
+        let before = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        let bytes = try Data(contentsOf: cli.defaultStore)
+        let result = try cli.run(["status"])
+        #expect(result.status == 0)
+        #expect(
+            result.stderr
+                == "session-cli: warning: \(cli.defaultStore.path) can be read by other users; run 'chmod 600 \(cli.defaultStore.path)' or log in again\n"
+        )
+        #expect(permissions(ofPath: cli.defaultStore.path) == 0o644)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == before)
+        #expect(try Data(contentsOf: cli.defaultStore) == bytes)
+        _ = try login()
+        #expect(permissions(ofPath: cli.defaultStore.path) == 0o600)
+        #expect(try cli.run(["status"]).stderr.isEmpty)
+    }
+
+    @Test func theTokenNeverAppearsInOutputUnlessAskedFor() throws {
+        var outputs = [try login(["--user", "alice", "--server", "https://api.example.com"]).output]
+        for arguments in [
+            ["status"], ["status", "--json"], ["status", "--lang", "ja", "--color", "always"],
+            ["status", "--help"], ["login", "--with-token", "--server", "http://x.example"],
+            ["logout"], ["status"],
+        ] {
+            outputs.append(try cli.run(arguments, stdin: secret.data).output)
+        }
+        for output in outputs {
+            #expect(!output.contains(secret))
+            #expect(!output.contains(String(secret.dropFirst(4))))
+        }
+    }
+
+    @Test func colorFollowsTheOptionAndNoColor() throws {
+        let blue = "\u{1B}[1;34mLog in\u{1B}[0m"
+        #expect(try cli.run(["status", "--color", "always"]).stdout.contains(blue))
+        #expect(
+            try cli.run(["status", "--color", "always"], extraEnvironment: ["NO_COLOR": "1"]).stdout.contains(
+                blue))
+        #expect(!(try cli.run(["status"]).stdout.contains("\u{1B}")), "a file is not a terminal")
+        #expect(!(try cli.run(["status", "--color", "never"]).stdout.contains("\u{1B}")))
+        _ = try login()
+        #expect(try cli.run(["status", "--color=always"]).stdout.contains("\u{1B}[1;31mLog out\u{1B}[0m"))
+    }
+
+    @Test func languageComesFromTheOptionThenTheEnvironment() throws {
+        let japanese = "  ボタン:  ログイン\n"
+        #expect(try cli.run(["status"], extraEnvironment: ["LANG": "ja_JP.UTF-8"]).stdout.hasSuffix(japanese))
+        #expect(
+            try cli.run(["status"], extraEnvironment: ["LC_MESSAGES": "ja_JP"]).stdout.hasSuffix(japanese))
+        #expect(
+            try cli.run(["status"], extraEnvironment: ["LC_ALL": "C", "LANG": "ja_JP.UTF-8"]).stdout
+                .hasSuffix("  Button:  Log in\n"))
+        #expect(
+            try cli.run(["status", "--lang", "en"], extraEnvironment: ["LANG": "ja_JP"]).stdout.hasSuffix(
+                "  Button:  Log in\n"))
+        #expect(try cli.run(["status", "--lang", "ja"]).stdout.hasPrefix("未ログイン\n"))
+    }
+
+    @Test func theStoreComesFromTheOptionThenTheEnvironment() throws {
+        let fromEnvironment = cli.home.file("env/session.json")
+        let fromOption = cli.home.file("opt/session.json")
+        let environment = ["SESSION_CLI_STORE": fromEnvironment.path]
+        #expect(
+            try cli.run(["login", "--with-token"], stdin: secret.data, extraEnvironment: environment).status
+                == 0)
+        #expect(FileManager.default.fileExists(atPath: fromEnvironment.path))
+        #expect(
+            try cli.run(["status", "--store", fromOption.path], extraEnvironment: environment).status == 1)
+        #expect(try cli.run(["status"], extraEnvironment: environment).status == 0)
+        #expect(
+            try cli.run(["status"], extraEnvironment: ["XDG_STATE_HOME": cli.home.file("xdg").path]).stdout
+                .contains(cli.home.file("xdg/session-cli/session.json").path))
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+
+/// What a finished command printed and how it exited.
+struct CommandResult {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+    var output: String { stdout + stderr }
+}
+
+/// Runs a built executable as a subprocess in a temporary HOME, the way a user would.
+struct CommandRunner {
+    let home: TemporaryDirectory
+    var executable = Executables.sessionCLI
+    var environment: [String: String]
+
+    init(home: TemporaryDirectory = TemporaryDirectory()) {
+        self.home = home
+        environment = ["HOME": home.path, "PATH": "/usr/bin:/bin"]
+    }
+
+    /// The session file the tool uses by default in this HOME.
+    var defaultStore: URL { home.file(".local/state/session-cli/session.json") }
+
+    @discardableResult
+    func run(_ arguments: [String], stdin: Data? = nil, extraEnvironment: [String: String] = [:]) throws
+        -> CommandResult
+    {
+        let process = try start(arguments, stdin: stdin, extraEnvironment: extraEnvironment)
+        return process.finish()
+    }
+
+    /// Starts the command without waiting for it.
+    func start(_ arguments: [String], stdin: Data? = nil, extraEnvironment: [String: String] = [:]) throws
+        -> RunningCommand
+    {
+        let scratch = TemporaryDirectory()
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = environment.merging(extraEnvironment) { $1 }
+        if let stdin {
+            let input = scratch.file("stdin")
+            try stdin.write(to: input)
+            process.standardInput = try FileHandle(forReadingFrom: input)
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
+        let out = scratch.file("stdout")
+        let err = scratch.file("stderr")
+        try Data().write(to: out)
+        try Data().write(to: err)
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        try process.run()
+        return RunningCommand(process: process, scratch: scratch)
+    }
+}
+
+/// A command that is running; `finish()` waits for it.
+struct RunningCommand {
+    let process: Process
+    let scratch: TemporaryDirectory
+
+    var pid: Int32 { process.processIdentifier }
+
+    func finish() -> CommandResult {
+        process.waitUntilExit()
+        let read = { (name: String) in
+            (try? String(contentsOf: scratch.file(name), encoding: .utf8)) ?? ""
+        }
+        return CommandResult(
+            status: process.terminationStatus, stdout: read("stdout"), stderr: read("stderr"))
+    }
+}
+
+extension String {
+    var data: Data { Data(utf8) }
+}
