@@ -32,19 +32,30 @@ enum POSIX {
         guard info.st_mode & S_IFMT == S_IFREG else {
             throw SessionFileError.notRegularFile(path: path, kind: kind(of: info.st_mode))
         }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        // Read what fstat says is there, plus one byte to notice a file that grew.
+        let expected = Int(info.st_size)
+        guard expected <= limit else {
+            throw SessionFileError.corrupt(path: path, reason: "larger than \(limit) bytes")
+        }
+        var data = Data(count: expected + 1)
+        var filled = 0
         while true {
-            let count = buffer.withUnsafeMutableBytes { raw in
-                retryingOnInterrupt { read(fd, raw.baseAddress, raw.count) }
+            if filled == data.count {
+                guard data.count <= limit else {
+                    throw SessionFileError.corrupt(path: path, reason: "larger than \(limit) bytes")
+                }
+                data.count *= 2
+            }
+            let count = data.withUnsafeMutableBytes { raw -> Int in
+                guard let base = raw.baseAddress else { return 0 }
+                return retryingOnInterrupt { read(fd, base + filled, raw.count - filled) }
             }
             guard count >= 0 else { throw SessionFileError.io(path: path, operation: "read", code: errno) }
-            if count == 0 { return data }
-            data.append(contentsOf: buffer[..<count])
-            guard data.count <= limit else {
-                throw SessionFileError.corrupt(path: path, reason: "larger than \(limit) bytes")
-            }
+            if count == 0 { break }
+            filled += count
         }
+        data.count = filled
+        return data
     }
 
     /// Creates a new file that is 0600 from its first byte, writes `data` and

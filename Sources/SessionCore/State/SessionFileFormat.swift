@@ -8,19 +8,44 @@ import Foundation
 enum SessionFileFormat {
     static let version = 1
 
+    /// The file's top level. Decoding reads the version first and stops there
+    /// when it is not ours, so one parse serves both checks.
     private struct Envelope: Codable {
         var version: Int
         var credential: Credential
+
+        init(version: Int, credential: Credential) {
+            self.version = version
+            self.credential = credential
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            version = try container.decode(Int.self, forKey: .version)
+            guard version == SessionFileFormat.version else { throw OtherVersion(version: version) }
+            credential = try container.decode(Credential.self, forKey: .credential)
+        }
     }
 
-    private struct VersionOnly: Decodable {
-        var version: Int
+    private struct OtherVersion: Error {
+        let version: Int
     }
 
-    static func encode(_ credential: Credential) throws -> Data {
+    // Both are safe to share: their options are set once, here.
+    private static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    private static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }()
+
+    static func encode(_ credential: Credential) throws -> Data {
         var data = try encoder.encode(Envelope(version: version, credential: credential))
         data.append(0x0A)
         return data
@@ -28,17 +53,12 @@ enum SessionFileFormat {
 
     static func decode(_ data: Data, path: String) throws -> Credential {
         guard !data.isEmpty else { throw SessionFileError.empty(path: path) }
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
         do {
-            let found = try decoder.decode(VersionOnly.self, from: data).version
-            guard found == version else {
-                if found > version {
-                    throw SessionFileError.unsupportedVersion(path: path, version: found)
-                }
-                throw SessionFileError.corrupt(path: path, reason: "unknown format version \(found)")
-            }
             return try decoder.decode(Envelope.self, from: data).credential
+        } catch let other as OtherVersion where other.version > version {
+            throw SessionFileError.unsupportedVersion(path: path, version: other.version)
+        } catch let other as OtherVersion {
+            throw SessionFileError.corrupt(path: path, reason: "unknown format version \(other.version)")
         } catch let error as DecodingError {
             throw SessionFileError.corrupt(path: path, reason: reason(for: error))
         }
