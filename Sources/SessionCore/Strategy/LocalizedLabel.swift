@@ -12,9 +12,11 @@ struct LocalizedLabel: Sendable {
 }
 
 extension Locale {
-    /// Whether the locale's language is Japanese (`ja`, `ja_JP`, `ja-JP`, …).
+    /// Whether the locale's language is Japanese (`ja`, `ja_JP`, `ja-JP`, `ja_JP@calendar=…`).
+    ///
+    /// Read from the identifier's first component rather than through
+    /// `language.languageCode`, which goes through ICU.
     var isJapanese: Bool {
-        if let code = language.languageCode?.identifier { return code == "ja" }
-        return identifier == "ja" || identifier.hasPrefix("ja_") || identifier.hasPrefix("ja-")
+        identifier.split(whereSeparator: { "_-@.".contains($0) }).first?.lowercased() == "ja"
     }
 }
