@@ -4,3 +4,9 @@
 // link FoundationNetworking; see Package.swift.
 @_exported public import SessionCore
 @_exported public import SessionNetworking
+
+// URLRequest and HTTPURLResponse, which the networking API uses, live in
+// FoundationNetworking on Linux.
+#if canImport(FoundationNetworking)
+    @_exported public import FoundationNetworking
+#endif

@@ -19,10 +19,3 @@ enum StatusCommand {
         return status.phase == .loggedIn ? .success : .failure
     }
 }
-
-/// `status` shows the Login button but never presses it.
-private struct NoLoginProvider: CredentialProvider {
-    func credential() async throws -> Credential {
-        throw CLIError("status does not log in; run 'session-cli login'", code: .usage)
-    }
-}

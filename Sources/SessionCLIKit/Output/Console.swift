@@ -19,10 +19,19 @@ public enum Console {
         write(text + "\n", to: STDERR_FILENO)
     }
 
+    /// Writes bytes to standard output as they are (a response body).
+    public static func out(bytes: [UInt8]) {
+        write(bytes[...], to: STDOUT_FILENO)
+    }
+
     public static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
     static func write(_ text: String, to fd: Int32) {
-        var bytes = Array(text.utf8)[...]
+        write(Array(text.utf8)[...], to: fd)
+    }
+
+    private static func write(_ bytes: ArraySlice<UInt8>, to fd: Int32) {
+        var bytes = bytes
         while !bytes.isEmpty {
             let count = bytes.withUnsafeBytes { systemWrite(fd, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }

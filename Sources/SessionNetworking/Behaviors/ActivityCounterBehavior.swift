@@ -1,0 +1,50 @@
+public import Foundation
+import SessionCore
+
+#if canImport(FoundationNetworking)
+    public import FoundationNetworking
+#endif
+
+/// Counts the requests in flight: the source for a network-activity indicator.
+///
+/// The count goes up in `beforeSend` and down when the request ends, however
+/// it ends: success, failure or cancellation. Share one instance between the
+/// clients whose requests it should count.
+///
+/// ```swift
+/// let activity = ActivityCounterBehavior { count in
+///     Task { @MainActor in spinner.isHidden = count == 0 }
+/// }
+/// let client = NetworkClient(baseURL: server, transport: URLSessionTransport(), behavior: activity)
+/// activity.count   // 0 when idle
+/// ```
+public final class ActivityCounterBehavior: RequestBehavior {
+    private let state: Locked<Int>
+    private let onChange: (@Sendable (Int) -> Void)?
+
+    /// - Parameter onChange: Called with the new count after every change, on
+    ///   the thread that made it.
+    public init(onChange: (@Sendable (Int) -> Void)? = nil) {
+        state = Locked(0)
+        self.onChange = onChange
+    }
+
+    /// The number of requests between `beforeSend` and their end.
+    public var count: Int { state.withLock { $0 } }
+
+    public func beforeSend(_ request: URLRequest) async { change(by: 1) }
+
+    public func afterSuccess(_ response: HTTPURLResponse, data: Data, for request: URLRequest) async {
+        change(by: -1)
+    }
+
+    public func afterFailure(_ error: NetworkError, for request: URLRequest) async { change(by: -1) }
+
+    private func change(by delta: Int) {
+        let count = state.withLock { value in
+            value += delta
+            return value
+        }
+        onChange?(count)
+    }
+}

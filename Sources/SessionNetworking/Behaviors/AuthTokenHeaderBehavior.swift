@@ -1,0 +1,52 @@
+public import Foundation
+public import SessionCore
+
+#if canImport(FoundationNetworking)
+    public import FoundationNetworking
+#endif
+
+/// Puts the session's token on requests, and only where it belongs.
+///
+/// It reads the repository on every request, so a logout anywhere — another
+/// screen, another process — stops the very next request from carrying the
+/// token. No session, or an expired one: no header. When the credential names
+/// a `server`, the token goes only to that origin (scheme, host, port); over
+/// plain `http` it goes only to a loopback host.
+///
+/// ```swift
+/// AuthTokenHeaderBehavior(repository: store)                     // Authorization: Bearer <token>
+/// AuthTokenHeaderBehavior(repository: store, headerName: "X-Auth-Token", scheme: nil)   // X-Auth-Token: <token>
+/// ```
+public struct AuthTokenHeaderBehavior: RequestBehavior {
+    private let repository: any LoginStateRepository
+    private let headerName: String
+    private let scheme: String?
+    private let now: @Sendable () -> Date
+
+    /// - Parameters:
+    ///   - repository: Where the session is read from, on every request.
+    ///   - headerName: The header that carries the token.
+    ///   - scheme: Written before the token with a space (`Bearer`); `nil` for the bare token.
+    ///   - now: The clock expiry is judged by.
+    public init(
+        repository: any LoginStateRepository, headerName: String = "Authorization",
+        scheme: String? = "Bearer",
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.repository = repository
+        self.headerName = headerName
+        self.scheme = scheme
+        self.now = now
+    }
+
+    /// - Throws: What the repository throws when the session cannot be read;
+    ///   the request is then refused rather than sent without its token.
+    public func additionalHeaders(for request: URLRequest) async throws -> [String: String] {
+        guard let credential = try repository.load().activeCredential(at: now()),
+            let destination = request.url.flatMap({ Origin($0) }), destination.carriesSecretsSafely,
+            credential.server.map({ Origin($0) == destination }) ?? true
+        else { return [:] }
+        let value = scheme.map { "\($0) \(credential.token.value)" } ?? credential.token.value
+        return [headerName: value]
+    }
+}

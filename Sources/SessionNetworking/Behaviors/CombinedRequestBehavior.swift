@@ -1,0 +1,51 @@
+public import Foundation
+
+#if canImport(FoundationNetworking)
+    public import FoundationNetworking
+#endif
+
+/// Several behaviors acting as one, the first the outermost.
+///
+/// Headers and `beforeSend` run in array order; `afterSuccess` and
+/// `afterFailure` in reverse, so the first behavior sees the request first and
+/// the outcome last. Headers merge with *set* semantics: a later behavior's
+/// value for a name (compared without case) replaces an earlier one.
+///
+/// ```swift
+/// let behavior = CombinedRequestBehavior([
+///     AuthTokenHeaderBehavior(repository: store),
+///     UnauthorizedLogoutBehavior(repository: store),
+///     activity,
+/// ])
+/// ```
+public struct CombinedRequestBehavior: RequestBehavior {
+    public let behaviors: [any RequestBehavior]
+
+    public init(_ behaviors: [any RequestBehavior]) {
+        self.behaviors = behaviors
+    }
+
+    public func additionalHeaders(for request: URLRequest) async throws -> [String: String] {
+        var merged = HeaderFields()
+        for behavior in behaviors {
+            for (name, value) in try await behavior.additionalHeaders(for: request) {
+                merged.set(name, value)
+            }
+        }
+        return merged.dictionary
+    }
+
+    public func beforeSend(_ request: URLRequest) async {
+        for behavior in behaviors { await behavior.beforeSend(request) }
+    }
+
+    public func afterSuccess(_ response: HTTPURLResponse, data: Data, for request: URLRequest) async {
+        for behavior in behaviors.reversed() {
+            await behavior.afterSuccess(response, data: data, for: request)
+        }
+    }
+
+    public func afterFailure(_ error: NetworkError, for request: URLRequest) async {
+        for behavior in behaviors.reversed() { await behavior.afterFailure(error, for: request) }
+    }
+}

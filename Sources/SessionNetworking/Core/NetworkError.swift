@@ -1,0 +1,35 @@
+public import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// How a request failed. Each failure is one case, and reaches
+/// ``RequestBehavior/afterFailure(_:for:)-(NetworkError,_)`` exactly once.
+public enum NetworkError: Error, Sendable, CustomStringConvertible {
+    /// No response: the server could not be reached, the connection broke, a timeout.
+    case transport(any Error)
+    /// The server answered with a status outside 200–299.
+    case status(code: Int, body: Data)
+    /// The body could not be decoded into the request's output type.
+    case decoding(any Error)
+    /// The request was refused before anything was sent (an invalid header,
+    /// URL or method).
+    case invalidRequest(String)
+    /// The task was cancelled.
+    case cancelled
+
+    public var description: String {
+        switch self {
+        case .transport(let error): "the server could not be reached: \(Self.describe(error))"
+        case .status(let code, _): "the server answered with status \(code)"
+        case .decoding: "the response could not be decoded"
+        case .invalidRequest(let reason): "invalid request: \(reason)"
+        case .cancelled: "the request was cancelled"
+        }
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        (error as? URLError).map { $0.localizedDescription } ?? String(describing: type(of: error))
+    }
+}

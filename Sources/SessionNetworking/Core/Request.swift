@@ -1,0 +1,60 @@
+public import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A declarative description of one request and how to read its answer.
+///
+/// ```swift
+/// struct User: Decodable, Sendable { let login: String }
+/// let me = Request<User>(path: "/user")
+/// let search = Request<[User]>(path: "/search/users", queryItems: [URLQueryItem(name: "q", value: "alice")])
+/// let raw = Request<Data>.raw(method: "DELETE", path: "/sessions/current")
+/// ```
+public struct Request<Output: Sendable>: Sendable {
+    public var method: String
+    /// Joined to the client's base URL. It may carry a query after `?`.
+    public var path: String
+    public var queryItems: [URLQueryItem]
+    /// Headers of this request. They win over headers from behaviors.
+    public var headers: [String: String]
+    public var body: Data?
+    let decode: @Sendable (Data) throws -> Output
+
+    /// A request whose JSON answer decodes into `Output`.
+    public init(
+        method: String = "GET", path: String, queryItems: [URLQueryItem] = [],
+        headers: [String: String] = [:],
+        body: Data? = nil
+    ) where Output: Decodable {
+        self.init(method: method, path: path, queryItems: queryItems, headers: headers, body: body) { data in
+            try JSONDecoder().decode(Output.self, from: data)
+        }
+    }
+
+    /// A request whose answer is read by `decode`.
+    public init(
+        method: String = "GET", path: String, queryItems: [URLQueryItem] = [],
+        headers: [String: String] = [:],
+        body: Data? = nil, decode: @escaping @Sendable (Data) throws -> Output
+    ) {
+        self.method = method
+        self.path = path
+        self.queryItems = queryItems
+        self.headers = headers
+        self.body = body
+        self.decode = decode
+    }
+}
+
+extension Request where Output == Data {
+    /// A request whose answer is the body's bytes, undecoded.
+    public static func raw(
+        method: String = "GET", path: String, queryItems: [URLQueryItem] = [],
+        headers: [String: String] = [:],
+        body: Data? = nil
+    ) -> Request<Data> {
+        Request(method: method, path: path, queryItems: queryItems, headers: headers, body: body) { $0 }
+    }
+}
