@@ -28,6 +28,7 @@ let package = Package(
         .testTarget(
             name: "SessionTests",
             dependencies: ["Session", "SessionCLIKit", "session-cli", "session-cli-api"],
+            exclude: ["Server"],
             resources: [.copy("Fixtures")]
         ),
     ],

@@ -29,7 +29,8 @@ import Testing
         } catch let error as SessionFileError {
             refusal = error
             #expect(error.path == path, sourceLocation: sourceLocation)
-            #expect(!error.description.contains(Sample.secret), sourceLocation: sourceLocation)
+            Secret.expectAbsent(
+                [Sample.secret], in: error.description, "the error", sourceLocation: sourceLocation)
         }
         #expect(
             try Data(contentsOf: fileURL) == bytes, "the read changed the file",
@@ -89,8 +90,7 @@ import Testing
         #expect(try store.load() == .loggedOut)
         #expect(!FileManager.default.fileExists(atPath: path))
         for file in directory.allFiles() {
-            #expect(!file.data.contains(bytesOf: Sample.secret), "\(file.path) holds the token")
-            #expect(!file.data.contains(bytesOf: "rt_" + Sample.secret))
+            Secret.expectAbsent([Sample.secret, "rt_" + Sample.secret], in: file.data, file.path)
         }
         try store.clear()
     }

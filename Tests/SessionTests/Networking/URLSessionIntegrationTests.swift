@@ -1,0 +1,127 @@
+import Foundation
+import Session
+import Testing
+
+/// The real thing: URLSessionTransport against the Python server on two
+/// loopback ports (two origins). Each test starts the server and stops it.
+@Suite struct URLSessionIntegrationTests {
+    struct Echo: Decodable, Sendable {
+        let method: String
+        let path: String
+        let port: Int
+        let headers: [[String]]
+
+        func values(of name: String) -> [String] {
+            headers.filter { $0.first?.lowercased() == name.lowercased() }.compactMap { $0.last }
+        }
+    }
+
+    func withServer(_ body: (TestHTTPServer, InMemoryLoginStateStore) async throws -> Void) async throws {
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        // The token is scoped to origin A; origin B is "another server".
+        let store = InMemoryLoginStateStore(
+            .loggedIn(Credential(token: Sample.token(), server: server.originA)))
+        try await body(server, store)
+    }
+
+    func client(
+        _ server: TestHTTPServer, _ store: InMemoryLoginStateStore, headerName: String = "Authorization",
+        scheme: String? = "Bearer"
+    ) -> NetworkClient {
+        NetworkClient(
+            baseURL: server.originA, transport: URLSessionTransport(timeout: 10),
+            behavior: CombinedRequestBehavior([
+                AuthTokenHeaderBehavior(repository: store, headerName: headerName, scheme: scheme),
+                UnauthorizedLogoutBehavior(repository: store),
+            ]))
+    }
+
+    @Test func theServerReceivesTheHeaderExactlyOnce() async throws {
+        try await withServer { server, store in
+            let echo = try await client(server, store).send(Request<Echo>(path: "/echo"))
+            Secret.expectEqual(echo.values(of: "Authorization"), ["Bearer \(Sample.secret)"], "Authorization")
+            let raw = try await client(server, store, headerName: "X-Auth-Token", scheme: nil).send(
+                Request<Echo>(path: "/echo"))
+            Secret.expectEqual(raw.values(of: "X-Auth-Token"), [Sample.secret], "X-Auth-Token")
+            #expect(raw.values(of: "Authorization").isEmpty)
+        }
+    }
+
+    @Test func aSameOriginRedirectKeepsTheToken() async throws {
+        try await withServer { server, store in
+            let echo = try await client(server, store).send(
+                Request<Echo>(path: "/redirect/same", headers: ["X-Custom": "kept"]))
+            #expect(echo.port == server.portA && echo.path == "/echo")
+            Secret.expectEqual(echo.values(of: "Authorization"), ["Bearer \(Sample.secret)"], "Authorization")
+            #expect(echo.values(of: "X-Custom") == ["kept"])
+        }
+    }
+
+    @Test func aRedirectToAnotherOriginArrivesWithoutSecrets() async throws {
+        try await withServer { server, store in
+            for (name, scheme) in [("Authorization", "Bearer"), ("X-Auth-Token", nil)] {
+                let request = Request<Echo>(
+                    path: "/redirect/other",
+                    headers: [
+                        "Cookie": "session=abc", "X-Custom": "secret-ish", "Accept": "application/json",
+                        "Accept-Language": "ja",
+                    ])
+                let echo = try await client(server, store, headerName: name, scheme: scheme).send(request)
+                #expect(echo.port == server.portB, "the redirect was not followed")
+                let crossed = [name, "Cookie", "X-Custom"].filter { !echo.values(of: $0).isEmpty }
+                #expect(crossed.isEmpty, "these headers crossed to another origin")
+                #expect(echo.values(of: "Accept") == ["application/json"])
+                #expect(echo.values(of: "Accept-Language") == ["ja"])
+                Secret.expectAbsent(
+                    [Sample.secret], in: echo.headers.flatMap { $0 }.joined(separator: "\n"), "the headers")
+            }
+        }
+    }
+
+    @Test func afterALogoutNoHeaderIsSent() async throws {
+        try await withServer { server, store in
+            let api = client(server, store)
+            let before = try await api.send(Request<Echo>(path: "/echo"))
+            #expect(before.values(of: "Authorization").count == 1)
+            store.clear()
+            let after = try await api.send(Request<Echo>(path: "/echo"))
+            #expect(after.values(of: "Authorization").isEmpty)
+        }
+    }
+
+    @Test func errorsMapToTheirCases() async throws {
+        try await withServer { server, store in
+            let api = client(server, store)
+            await expect(api, "/status/500") {
+                if case .status(500, let body) = $0 {
+                    String(decoding: body, as: UTF8.self).contains("status 500")
+                } else {
+                    false
+                }
+            }
+            #expect(store.load() != .loggedOut, "a 500 must not log out")
+            await expect(api, "/bad-json") { if case .decoding = $0 { true } else { false } }
+            await expect(api, "/status/401") { if case .status(401, _) = $0 { true } else { false } }
+            #expect(store.load() == .loggedOut, "a 401 from the session's server logs out")
+
+            let closed = NetworkClient(
+                baseURL: server.closedOrigin, transport: URLSessionTransport(timeout: 10))
+            await expect(closed, "/echo") { if case .transport = $0 { true } else { false } }
+        }
+    }
+
+    func expect(
+        _ client: NetworkClient, _ path: String, sourceLocation: SourceLocation = #_sourceLocation,
+        _ matches: (NetworkError) -> Bool
+    ) async {
+        do {
+            _ = try await client.send(Request<Echo>(path: path))
+            Issue.record("\(path) succeeded", sourceLocation: sourceLocation)
+        } catch let error as NetworkError {
+            #expect(matches(error), "\(path): \(error)", sourceLocation: sourceLocation)
+        } catch {
+            Issue.record("\(path): not a NetworkError: \(error)", sourceLocation: sourceLocation)
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import Session
+
+/// A transport for unit tests of the pipeline: it answers from a JSON fixture
+/// under `Fixtures/`, or fails, and records every request it was given.
+final class StubTransport: Transport {
+    enum Answer: Sendable {
+        case fixture(String)
+        case failure(URLError.Code)
+        /// Waits until the task is cancelled (30 s at most).
+        case hangUntilCancelled
+    }
+
+    private let answer: Answer
+    private let received = Locked<[URLRequest]>([])
+
+    init(_ answer: Answer) {
+        self.answer = answer
+    }
+
+    var requests: [URLRequest] { received.withLock { $0 } }
+
+    func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        received.withLock { $0.append(request) }
+        switch answer {
+        case .fixture(let name):
+            return try Self.load(name, for: request)
+        case .failure(let code):
+            throw URLError(code)
+        case .hangUntilCancelled:
+            try await Task.sleep(for: .seconds(30))
+            throw URLError(.timedOut)
+        }
+    }
+
+    /// `{"status": 200, "headers": {...}, "body": <JSON>}` or `"rawBody": "<text>"`.
+    static func load(_ name: String, for request: URLRequest) throws -> (Data, HTTPURLResponse) {
+        guard let url = Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "Fixtures")
+        else {
+            throw FixtureMissing(name: name)
+        }
+        let fixture = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any] ?? [:]
+        let body: Data
+        if let raw = fixture["rawBody"] as? String {
+            body = Data(raw.utf8)
+        } else {
+            body = try JSONSerialization.data(withJSONObject: fixture["body"] ?? [:])
+        }
+        guard let requestURL = request.url, let status = fixture["status"] as? Int,
+            let response = HTTPURLResponse(
+                url: requestURL, statusCode: status, httpVersion: "HTTP/1.1",
+                headerFields: fixture["headers"] as? [String: String])
+        else { throw FixtureMissing(name: name) }
+        return (body, response)
+    }
+
+    struct FixtureMissing: Error { let name: String }
+}
+
+/// Writes what each hook saw into a shared log, tagged with its name.
+struct RecordingBehavior: RequestBehavior {
+    let name: String
+    let log: Locked<[String]>
+    var headers: [String: String] = [:]
+
+    func additionalHeaders(for request: URLRequest) async throws -> [String: String] {
+        log.withLock { $0.append("\(name).headers") }
+        return headers
+    }
+
+    func beforeSend(_ request: URLRequest) async {
+        log.withLock { $0.append("\(name).beforeSend") }
+    }
+
+    func afterSuccess(_ response: HTTPURLResponse, data: Data, for request: URLRequest) async {
+        log.withLock { $0.append("\(name).afterSuccess") }
+    }
+
+    func afterFailure(_ error: NetworkError, for request: URLRequest) async {
+        log.withLock { $0.append("\(name).afterFailure(\(Self.kind(of: error)))") }
+    }
+
+    static func kind(of error: NetworkError) -> String {
+        switch error {
+        case .transport: "transport"
+        case .status(let code, _): "status \(code)"
+        case .decoding: "decoding"
+        case .invalidRequest: "invalidRequest"
+        case .cancelled: "cancelled"
+        }
+    }
+}
+
+struct User: Decodable, Sendable, Equatable {
+    let login: String
+    let id: Int
+}
