@@ -3,7 +3,7 @@ public import SessionCore
 
 /// What every command needs, decided once from the global options and the
 /// environment: the store, the language and the style.
-public struct CommandContext {
+public struct CommandContext: Sendable {
     public let store: FileLoginStateStore
     public let language: Language
     public let style: Style

@@ -18,6 +18,25 @@ enum Measure {
     }
 }
 
+extension Measure {
+    /// The median duration of an async `body` in seconds over `samples` runs, after a warm-up.
+    static func median(samples: Int, warmUp: Int = 20, _ body: () async throws -> Void) async rethrows
+        -> Double
+    {
+        for _ in 0..<warmUp { try await body() }
+        var durations: [Double] = []
+        durations.reserveCapacity(samples)
+        let clock = ContinuousClock()
+        for _ in 0..<samples {
+            let elapsed = try await clock.measure(body)
+            durations.append(
+                Double(elapsed.components.attoseconds) / 1e18 + Double(elapsed.components.seconds))
+        }
+        durations.sort()
+        return durations[durations.count / 2]
+    }
+}
+
 /// Rows of `what | median | baseline | ratio`.
 struct BenchmarkTable {
     private var rows: [String] = []

@@ -1,8 +1,10 @@
+import Dispatch
 import SessionCLIKit
+import SessionCore
 
 /// Dispatches a command line to its command.
 enum SessionCLI {
-    static func run(_ arguments: [String]) async throws -> ExitCode {
+    static func run(_ arguments: [String]) throws -> ExitCode {
         let invocation = try ArgumentParser.parse(arguments)
         if invocation.wantsVersion {
             Console.out("session-cli \(sessionCLIVersion)")
@@ -22,13 +24,29 @@ enum SessionCLI {
         case "api":
             return try APICommand.forward(arguments)
         case "login":
-            return try await LoginCommand.run(invocation, context: CommandContext(invocation: invocation))
+            let context = try CommandContext(invocation: invocation)
+            return try waitFor { try await LoginCommand.run(invocation, context: context) }
         case "logout":
-            return try await LogoutCommand.run(context: CommandContext(invocation: invocation))
+            let context = try CommandContext(invocation: invocation)
+            return try waitFor { try await LogoutCommand.run(context: context) }
         default:
             return try StatusCommand.run(invocation, context: CommandContext(invocation: invocation))
         }
     }
+}
+
+/// Runs an async command to its end from synchronous code.
+private func waitFor(_ command: @escaping @Sendable () async throws -> ExitCode) throws -> ExitCode {
+    let outcome = Locked<Result<ExitCode, any Error>?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    Task {
+        let result: Result<ExitCode, any Error>
+        do { result = .success(try await command()) } catch { result = .failure(error) }
+        outcome.withLock { $0 = result }
+        done.signal()
+    }
+    done.wait()
+    return try outcome.withLock { $0 }?.get() ?? .software
 }
 
 enum HelpCommand {
