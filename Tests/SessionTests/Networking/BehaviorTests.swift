@@ -173,6 +173,10 @@ import Testing
 @Suite struct ReadmeBehaviorExampleTests {
     struct RequestLogger: RequestBehavior {
         let lines: Locked<[String]>
+        func additionalHeaders(for request: URLRequest) async throws -> [String: String] {
+            lines.withLock { $0.append("headers") }
+            return ["X-Request-ID": "req-1"]
+        }
         func beforeSend(_ request: URLRequest) async {
             lines.withLock { $0.append("→ \(request.httpMethod ?? "GET") \(request.url?.path ?? "")") }
         }
@@ -187,16 +191,19 @@ import Testing
     @Test func everyHookOfTheExampleIsCalled() async throws {
         let lines = Locked<[String]>([])
         let base = URL(string: "https://api.example.com")!
+        let transport = StubTransport(.fixture("user-200"))
         _ = try await NetworkClient(
-            baseURL: base, transport: StubTransport(.fixture("user-200")),
-            behavior: RequestLogger(lines: lines)
+            baseURL: base, transport: transport, behavior: RequestLogger(lines: lines)
         )
         .send(Request<User>(path: "/user"))
+        #expect(transport.requests.first?.value(forHTTPHeaderField: "X-Request-ID") == "req-1")
         _ = try? await NetworkClient(baseURL: base, transport: StubTransport(.fixture("server-error-500")))
             .send(Request<User>(path: "/user"), with: RequestLogger(lines: lines))
         #expect(
             lines.withLock { $0 } == [
-                "→ GET /user", "← 200", "→ GET /user", "✗ the server answered with status 500",
+                "headers", "→ GET /user", "← 200", "headers", "→ GET /user",
+                "✗ the server answered with status 500",
             ])
     }
+
 }
