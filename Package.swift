@@ -24,10 +24,14 @@ let package = Package(
             name: "session-cli-api",
             dependencies: ["SessionCore", "SessionNetworking", "SessionCLIKit"]
         ),
-        .executableTarget(name: "session-bench", dependencies: ["Session"]),
+        // Starts the tests' Python HTTP server; shared by the tests and the benchmark.
+        .target(name: "SessionTestSupport"),
+        .executableTarget(name: "session-bench", dependencies: ["Session", "SessionTestSupport"]),
         .testTarget(
             name: "SessionTests",
-            dependencies: ["Session", "SessionCLIKit", "session-cli", "session-cli-api"],
+            dependencies: [
+                "Session", "SessionCLIKit", "SessionTestSupport", "session-cli", "session-cli-api",
+            ],
             exclude: ["Server"],
             resources: [.copy("Fixtures")]
         ),

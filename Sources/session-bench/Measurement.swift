@@ -2,6 +2,11 @@ import Foundation
 
 /// Timing helpers: many samples, the median, and rows for the README's table.
 enum Measure {
+    /// The middle value (the upper one of the two middles for an even count).
+    static func median(of values: [Double]) -> Double {
+        values.sorted()[values.count / 2]
+    }
+
     /// The median duration of `body` in seconds over `samples` runs, after a warm-up.
     static func median(samples: Int, warmUp: Int = 20, _ body: () throws -> Void) rethrows -> Double {
         for _ in 0..<warmUp { try body() }

@@ -44,15 +44,18 @@ enum StoreBenchmarks {
             memorySaves.append(Measure.median(samples: 2000) { memory.save(credential) })
             memoryLoads.append(Measure.median(samples: 2000) { _ = memory.load() })
         }
-        let median = { (values: [Double]) in values.sorted()[values.count / 2] }
-        let defaultsWrite = ("UserDefaults set+synchronize", median(defaultsWrites))
-        let defaultsRead = ("UserDefaults data(forKey:)", median(defaultsReads))
+        let defaultsWrite = ("UserDefaults set+synchronize", Measure.median(of: defaultsWrites))
+        let defaultsRead = ("UserDefaults data(forKey:)", Measure.median(of: defaultsReads))
         table.add(
-            "FileLoginStateStore.save() (fsync file + folder)", median: median(fileSaves),
+            "FileLoginStateStore.save() (fsync file + folder)", median: Measure.median(of: fileSaves),
             baseline: defaultsWrite)
         table.add(
-            "FileLoginStateStore.load() (warm cache)", median: median(fileLoads), baseline: defaultsRead)
-        table.add("InMemoryLoginStateStore.save()", median: median(memorySaves), baseline: defaultsWrite)
-        table.add("InMemoryLoginStateStore.load()", median: median(memoryLoads), baseline: defaultsRead)
+            "FileLoginStateStore.load() (warm cache)", median: Measure.median(of: fileLoads),
+            baseline: defaultsRead)
+        table.add(
+            "InMemoryLoginStateStore.save()", median: Measure.median(of: memorySaves), baseline: defaultsWrite
+        )
+        table.add(
+            "InMemoryLoginStateStore.load()", median: Measure.median(of: memoryLoads), baseline: defaultsRead)
     }
 }

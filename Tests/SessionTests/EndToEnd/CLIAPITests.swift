@@ -1,5 +1,6 @@
 import Foundation
 import SessionCore
+import SessionTestSupport
 import Testing
 
 /// `session-cli api` end to end: the built binaries against the Python server.
@@ -13,8 +14,8 @@ import Testing
         #expect(result.status == 0)
     }
 
-    func withServer(_ body: (TestHTTPServer) throws -> Void) throws {
-        let server = try TestHTTPServer()
+    func withServer(_ body: (LoopbackServer) throws -> Void) throws {
+        let server = try LoopbackServer()
         defer { server.stop() }
         try body(server)
     }

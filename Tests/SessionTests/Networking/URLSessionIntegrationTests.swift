@@ -1,5 +1,6 @@
 import Foundation
 import Session
+import SessionTestSupport
 import Testing
 
 /// The real thing: URLSessionTransport against the Python server on two
@@ -16,8 +17,8 @@ import Testing
         }
     }
 
-    func withServer(_ body: (TestHTTPServer, InMemoryLoginStateStore) async throws -> Void) async throws {
-        let server = try TestHTTPServer()
+    func withServer(_ body: (LoopbackServer, InMemoryLoginStateStore) async throws -> Void) async throws {
+        let server = try LoopbackServer()
         defer { server.stop() }
         // The token is scoped to origin A; origin B is "another server".
         let store = InMemoryLoginStateStore(
@@ -26,7 +27,7 @@ import Testing
     }
 
     func client(
-        _ server: TestHTTPServer, _ store: InMemoryLoginStateStore, headerName: String = "Authorization",
+        _ server: LoopbackServer, _ store: InMemoryLoginStateStore, headerName: String = "Authorization",
         scheme: String? = "Bearer"
     ) -> NetworkClient {
         NetworkClient(

@@ -1,21 +1,26 @@
-import Foundation
+package import Foundation
 
-/// The Python server in `Server/test_server.py`, started by a test and stopped
-/// by it: two origins on loopback, and a port nobody listens on.
-final class TestHTTPServer: Sendable {
-    let portA: Int
-    let portB: Int
-    let closedPort: Int
+/// The Python server in `Tests/SessionTests/Server/test_server.py`, for the
+/// tests and the benchmark: two origins on loopback, and a port nobody
+/// listens on. The one who starts it stops it; it also exits by itself when
+/// its standard input closes, so it never outlives a crashed test.
+package final class LoopbackServer: Sendable {
+    package let portA: Int
+    package let portB: Int
+    package let closedPort: Int
     private let process: Process
     private let input: Pipe
 
-    var originA: URL { URL(string: "http://127.0.0.1:\(portA)")! }
-    var originB: URL { URL(string: "http://127.0.0.1:\(portB)")! }
-    var closedOrigin: URL { URL(string: "http://127.0.0.1:\(closedPort)")! }
+    package var originA: URL { Self.origin(portA) }
+    package var originB: URL { Self.origin(portB) }
+    package var closedOrigin: URL { Self.origin(closedPort) }
 
-    init() throws {
+    package struct StartFailed: Error {}
+
+    /// Starts the server and returns once it listens.
+    package init() throws {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Server/test_server.py")
+            .deletingLastPathComponent().appendingPathComponent("Tests/SessionTests/Server/test_server.py")
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script.path]
@@ -33,16 +38,17 @@ final class TestHTTPServer: Sendable {
         }
         let words = String(decoding: line, as: UTF8.self).split(separator: " ")
         guard words.count == 4, words[0] == "READY", let a = Int(words[1]), let b = Int(words[2]),
-            let c = Int(words[3])
+            let closed = Int(words[3])
         else {
             process.terminate()
-            throw ServerFailed()
+            process.waitUntilExit()
+            throw StartFailed()
         }
-        (portA, portB, closedPort) = (a, b, c)
+        (portA, portB, closedPort) = (a, b, closed)
     }
 
     /// Stops the server and waits for it to exit.
-    func stop() {
+    package func stop() {
         try? input.fileHandleForWriting.close()
         process.waitUntilExit()
     }
@@ -54,5 +60,7 @@ final class TestHTTPServer: Sendable {
         }
     }
 
-    struct ServerFailed: Error {}
+    private static func origin(_ port: Int) -> URL {
+        URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/")
+    }
 }
