@@ -32,7 +32,7 @@ let package = Package(
             dependencies: [
                 "Session", "SessionCLIKit", "SessionTestSupport", "session-cli", "session-cli-api",
             ],
-            exclude: ["Server"],
+            exclude: ["Scripts"],
             resources: [.copy("Fixtures")]
         ),
     ],

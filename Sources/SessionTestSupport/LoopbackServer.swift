@@ -1,6 +1,6 @@
 package import Foundation
 
-/// The Python server in `Tests/SessionTests/Server/test_server.py`, for the
+/// The Python server in `Tests/SessionTests/Scripts/test_server.py`, for the
 /// tests and the benchmark: two origins on loopback, and a port nobody
 /// listens on. The one who starts it stops it; it also exits by itself when
 /// its standard input closes, so it never outlives a crashed test.
@@ -20,7 +20,7 @@ package final class LoopbackServer: Sendable {
     /// Starts the server and returns once it listens.
     package init() throws {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Tests/SessionTests/Server/test_server.py")
+            .deletingLastPathComponent().appendingPathComponent("Tests/SessionTests/Scripts/test_server.py")
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script.path]

@@ -22,7 +22,7 @@ public enum ArgumentParser {
                 optionsEnded = true
             } else if argument == "-h" || argument == "--help" {
                 invocation.wantsHelp = true
-            } else if argument == "--version" && invocation.command == nil {
+            } else if argument == "--version" {
                 invocation.wantsVersion = true
             } else if argument.hasPrefix("--") {
                 try take(option: argument, remaining: &remaining, into: &invocation)

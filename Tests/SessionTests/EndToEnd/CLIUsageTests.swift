@@ -41,6 +41,7 @@ import Testing
         let result = try cli.run(["--version"])
         #expect(result.status == 0)
         #expect(result.stdout == "session-cli 0.1.0\n")
+        #expect(try cli.run(["status", "--version"]).stdout == "session-cli 0.1.0\n")
     }
 
     @Test func unknownCommandsAndOptionsSuggestTheClosestName() throws {
