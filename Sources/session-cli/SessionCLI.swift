@@ -29,8 +29,11 @@ enum SessionCLI {
         case "logout":
             let context = try CommandContext(invocation: invocation)
             return try waitFor { try await LogoutCommand.run(context: context) }
-        default:
+        case "status":
             return try StatusCommand.run(invocation, context: CommandContext(invocation: invocation))
+        default:
+            // CommandSpec.all lists a command this switch does not run.
+            throw CLIError("the command '\(command.name)' is not implemented", code: .software)
         }
     }
 }

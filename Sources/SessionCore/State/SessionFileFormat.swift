@@ -3,46 +3,23 @@ import Foundation
 /// The bytes of a session file: `{"version": 1, "credential": {...}}`, dates in
 /// ISO 8601 at whole seconds.
 ///
-/// The version is read first, on its own, so a file from a newer format is
-/// refused as such rather than as corrupt.
+/// The version is read first, so a file from a newer format is refused as
+/// such rather than as corrupt.
 enum SessionFileFormat {
     static let version = 1
 
-    /// The file's top level. Decoding reads the version first and stops there
-    /// when it is not ours, so one parse serves both checks.
-    private struct Envelope: Codable {
+    /// The file's top level, as written.
+    private struct Envelope: Encodable {
         var version: Int
         var credential: Credential
-
-        init(version: Int, credential: Credential) {
-            self.version = version
-            self.credential = credential
-        }
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            version = try container.decode(Int.self, forKey: .version)
-            guard version == SessionFileFormat.version else { throw OtherVersion(version: version) }
-            credential = try container.decode(Credential.self, forKey: .credential)
-        }
     }
 
-    private struct OtherVersion: Error {
-        let version: Int
-    }
-
-    // Both are safe to share: their options are set once, here.
+    // Safe to share: its options are set once, here.
     private static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return encoder
-    }()
-
-    private static let decoder: JSONDecoder = {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        return decoder
     }()
 
     static func encode(_ credential: Credential) throws -> Data {
@@ -51,41 +28,106 @@ enum SessionFileFormat {
         return data
     }
 
+    /// Reads a session file.
+    ///
+    /// Parsed with ``JSONValue`` rather than `JSONDecoder`, whose first use
+    /// dominated the command-line tool's start-up. The checks are the ones
+    /// `Credential`'s `Decodable` conformance makes, in the same order: the
+    /// version first, then each field.
     static func decode(_ data: Data, path: String) throws -> Credential {
         guard !data.isEmpty else { throw SessionFileError.empty(path: path) }
+        let root: JSONValue
         do {
-            return try decoder.decode(Envelope.self, from: data).credential
-        } catch let other as OtherVersion where other.version > version {
-            throw SessionFileError.unsupportedVersion(path: path, version: other.version)
-        } catch let other as OtherVersion {
-            throw SessionFileError.corrupt(path: path, reason: "unknown format version \(other.version)")
-        } catch let error as DecodingError {
-            throw SessionFileError.corrupt(path: path, reason: reason(for: error))
+            root = try JSONValue.parse(data)
+        } catch {
+            throw SessionFileError.corrupt(path: path, reason: "not valid JSON")
         }
+        let top = try Fields(root, at: "", path: path)
+        guard let found = try top.integer("version") else {
+            throw SessionFileError.corrupt(path: path, reason: "missing version")
+        }
+        guard found == version else {
+            if found > version { throw SessionFileError.unsupportedVersion(path: path, version: found) }
+            throw SessionFileError.corrupt(path: path, reason: "unknown format version \(found)")
+        }
+        guard let credential = top.object["credential"] else {
+            throw SessionFileError.corrupt(path: path, reason: "missing credential")
+        }
+        let fields = try Fields(credential, at: "credential.", path: path)
+        return Credential(
+            token: try fields.token("token") ?? { throw fields.missing("token") }(),
+            refreshToken: try fields.token("refreshToken"),
+            account: try fields.string("account"),
+            server: try fields.string("server").map { text in
+                guard let url = URL(string: text) else { throw fields.invalid("server") }
+                return url
+            },
+            issuedAt: try fields.date("issuedAt") ?? { throw fields.missing("issuedAt") }(),
+            expiresAt: try fields.date("expiresAt"))
     }
 
-    /// Describes a decoding error by where it happened, never by the text it met
-    /// (which could be part of a token).
-    private static func reason(for error: DecodingError) -> String {
-        switch error {
-        case .keyNotFound(let key, let context):
-            "missing \(dotted(context.codingPath + [key]))"
-        case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            "wrong type at \(dotted(context.codingPath))"
-        case .dataCorrupted(let context) where context.codingPath.isEmpty:
-            "not valid JSON"
-        case .dataCorrupted(let context):
-            if let tokenError = context.underlyingError as? AuthTokenError {
-                "invalid \(dotted(context.codingPath)): \(tokenError)"
-            } else {
-                "invalid value at \(dotted(context.codingPath))"
+    /// The members of one JSON object, read with errors that name where they are.
+    private struct Fields {
+        let object: [String: JSONValue]
+        let prefix: String
+        let path: String
+
+        init(_ value: JSONValue, at prefix: String, path: String) throws {
+            guard case .object(let object) = value else {
+                throw SessionFileError.corrupt(
+                    path: path,
+                    reason: "wrong type at \(prefix.isEmpty ? "the top level" : String(prefix.dropLast()))")
             }
-        @unknown default:
-            "unreadable"
+            self.object = object
+            self.prefix = prefix
+            self.path = path
+        }
+
+        /// A string member; `nil` when it is absent or null.
+        func string(_ key: String) throws -> String? {
+            switch object[key] {
+            case nil, .null?: return nil
+            case .string(let text)?: return text
+            default: throw wrongType(key)
+            }
+        }
+
+        func integer(_ key: String) throws -> Int? {
+            switch object[key] {
+            case nil, .null?: return nil
+            case .number(let number)?:
+                guard let integer = Int(exactly: number) else { throw wrongType(key) }
+                return integer
+            default: throw wrongType(key)
+            }
+        }
+
+        func token(_ key: String) throws -> AuthToken? {
+            guard let text = try string(key) else { return nil }
+            do {
+                return try AuthToken(text)
+            } catch let error as AuthTokenError {
+                throw SessionFileError.corrupt(path: path, reason: "invalid \(prefix)\(key): \(error)")
+            }
+        }
+
+        func date(_ key: String) throws -> Date? {
+            guard let text = try string(key) else { return nil }
+            guard let date = ISO8601.date(from: text) else { throw invalid(key) }
+            return date
+        }
+
+        func missing(_ key: String) -> SessionFileError {
+            .corrupt(path: path, reason: "missing \(prefix)\(key)")
+        }
+
+        func invalid(_ key: String) -> SessionFileError {
+            .corrupt(path: path, reason: "invalid value at \(prefix)\(key)")
+        }
+
+        private func wrongType(_ key: String) -> SessionFileError {
+            .corrupt(path: path, reason: "wrong type at \(prefix)\(key)")
         }
     }
 
-    private static func dotted(_ path: [any CodingKey]) -> String {
-        path.map(\.stringValue).joined(separator: ".")
-    }
 }

@@ -1,0 +1,80 @@
+import Foundation
+
+/// Reads the dates of the session file: `YYYY-MM-DDTHH:MM:SS` with optional
+/// fractional seconds, then `Z` or `±HH:MM`. This is what `JSONEncoder`'s
+/// `.iso8601` strategy writes, read without its formatter (see ``JSONValue``).
+enum ISO8601 {
+    static func date(from text: String) -> Date? {
+        let bytes = Array(text.utf8)
+        var index = 0
+
+        func number(_ width: Int) -> Int? {
+            guard index + width <= bytes.count else { return nil }
+            var value = 0
+            for byte in bytes[index..<index + width] {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            index += width
+            return value
+        }
+        func skip(_ character: Character) -> Bool {
+            guard index < bytes.count, bytes[index] == character.asciiValue else { return false }
+            index += 1
+            return true
+        }
+
+        guard let year = number(4), skip("-"), let month = number(2), skip("-"), let day = number(2),
+            skip("T"), let hour = number(2), skip(":"), let minute = number(2), skip(":"),
+            let second = number(2),
+            (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
+            hour < 24, minute < 60, second < 60
+        else { return nil }
+        var fraction = 0.0
+        if skip(".") {
+            var scale = 0.1
+            let start = index
+            while index < bytes.count, let digit = number(1) {
+                fraction += Double(digit) * scale
+                scale /= 10
+            }
+            guard index > start else { return nil }
+        }
+        var offset = 0
+        if skip("Z") {
+        } else if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")
+        {
+            let sign = bytes[index] == UInt8(ascii: "-") ? -1 : 1
+            index += 1
+            guard let hours = number(2), skip(":"), let minutes = number(2), hours < 24, minutes < 60 else {
+                return nil
+            }
+            offset = sign * (hours * 3600 + minutes * 60)
+        } else {
+            return nil
+        }
+        guard index == bytes.count else { return nil }
+        let seconds =
+            daysSince1970(year: year, month: month, day: day) * 86400 + hour * 3600 + minute * 60 + second
+        return Date(timeIntervalSince1970: Double(seconds - offset) + fraction)
+    }
+
+    private static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// Days from 1970-01-01 to the date in the proleptic Gregorian calendar
+    /// (Howard Hinnant's days-from-civil).
+    private static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146097 + dayOfEra - 719468
+    }
+}
