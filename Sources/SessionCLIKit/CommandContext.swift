@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import SessionCore
 
 /// What every command needs, decided once from the global options and the
@@ -10,7 +10,7 @@ public struct CommandContext: Sendable {
     public let environment: [String: String]
 
     /// - Throws: A usage error for an invalid `--store`, `--lang` or `--color`.
-    public init(invocation: Invocation, environment: [String: String] = ProcessInfo.processInfo.environment)
+    public init(invocation: Invocation, environment: [String: String] = Environment.current())
         throws(CLIError)
     {
         self.environment = environment

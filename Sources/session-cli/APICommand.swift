@@ -30,7 +30,7 @@ enum APICommand {
     private static func locateCompanion() -> String? {
         let besideUs = Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent()
             .appendingPathComponent(companionName).path
-        let onPath = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map {
+        let onPath = (Environment.current()["PATH"] ?? "").split(separator: ":").map {
             "\($0)/\(companionName)"
         }
         return ([besideUs].compactMap { $0 } + onPath).first { access($0, X_OK) == 0 }

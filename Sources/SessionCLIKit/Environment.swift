@@ -1,0 +1,26 @@
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#endif
+
+/// The environment variables the tool reads, and only those.
+///
+/// `ProcessInfo.environment` copies the whole environment into a dictionary
+/// through generic code: 0.7M instructions, about a seventh of `status`
+/// (callgrind). Nine `getenv` calls cost next to nothing.
+public enum Environment {
+    public static let names = [
+        "HOME", "XDG_STATE_HOME", "SESSION_CLI_STORE", "LC_ALL", "LC_MESSAGES", "LANG", "NO_COLOR", "TERM",
+        "PATH",
+    ]
+
+    /// The tool's variables that are set, by name.
+    public static func current() -> [String: String] {
+        var values: [String: String] = [:]
+        for name in names {
+            if let value = getenv(name) { values[name] = String(cString: value) }
+        }
+        return values
+    }
+}
