@@ -68,7 +68,7 @@ public struct StatusReport {
     }
 
     static func timestamp(_ date: Date) -> String {
-        date.formatted(.iso8601)
+        ISO8601.string(from: date)
     }
 }
 

@@ -69,6 +69,8 @@ import Testing
             let date = Date(timeIntervalSince1970: seconds)
             let text = date.formatted(.iso8601)
             #expect(ISO8601.date(from: text) == date, "\(text)")
+            #expect(ISO8601.string(from: date) == text)
+            #expect(ISO8601.string(from: date.addingTimeInterval(0.75)) == text, "fractions are dropped")
         }
         #expect(ISO8601.date(from: "1970-01-01T00:00:00Z") == Date(timeIntervalSince1970: 0))
         #expect(ISO8601.date(from: "2000-02-29T12:00:00Z") == Date(timeIntervalSince1970: 951_825_600))
