@@ -49,6 +49,10 @@ public struct TokenInputProvider: CredentialProvider {
     /// Reads at most a little more than the longest token, so an endless
     /// stream (`yes | session-cli login --with-token`) ends in an error, not a hang.
     private func readStandardInput() throws -> [UInt8] {
+        if Console.isTerminal(STDIN_FILENO) {
+            // Typed, not piped: say what the silence is waiting for.
+            Console.error("Reading the token from standard input; paste it, then press Enter and Ctrl-D.")
+        }
         let limit = AuthToken.maximumLength + 2
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
