@@ -11,8 +11,6 @@ struct HeaderFields {
         fields[name.lowercased()] = (name, value)
     }
 
-    func contains(_ name: String) -> Bool { fields[name.lowercased()] != nil }
-
     var dictionary: [String: String] {
         Dictionary(uniqueKeysWithValues: fields.values.map { ($0.name, $0.value) })
     }
