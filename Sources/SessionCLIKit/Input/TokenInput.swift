@@ -72,8 +72,12 @@ public struct TokenInputProvider: CredentialProvider {
     }
 
     /// Asks on standard error and reads one line from the terminal with echo off.
+    ///
+    /// Echo goes off before the prompt appears: TCSAFLUSH discards pending
+    /// input, so a token typed or pasted right after the prompt must not
+    /// reach the terminal before the switch, or it is lost and the read waits
+    /// forever.
     private func readHiddenLine() throws -> [UInt8] {
-        Console.write("Paste your token (input is hidden): ", to: STDERR_FILENO)
         var settings = termios()
         guard tcgetattr(STDIN_FILENO, &settings) == 0 else {
             throw CLIError(
@@ -88,6 +92,7 @@ public struct TokenInputProvider: CredentialProvider {
             signal(SIGINT, SIG_DFL)
             Console.write("\n", to: STDERR_FILENO)
         }
+        Console.write("Paste your token (input is hidden): ", to: STDERR_FILENO)
         var line: [UInt8] = []
         var byte: UInt8 = 0
         while line.count <= AuthToken.maximumLength + 1 {
@@ -115,7 +120,8 @@ private enum TerminalEcho {
     nonisolated(unsafe) static var saved = termios()
 
     static func restore() {
-        tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
+        // TCSANOW: the input was read; nothing typed after it should be thrown away.
+        tcsetattr(STDIN_FILENO, TCSANOW, &saved)
     }
 
     static func restoreAndExit() {

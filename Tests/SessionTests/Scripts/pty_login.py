@@ -4,13 +4,14 @@
 Usage: pty_login.py SESSION_CLI HOME TOKEN
 
 It waits for the prompt, types TOKEN and Enter, and prints one JSON line:
-the exit status, whether the prompt appeared, and whether the typed token was
-echoed back. Every wait is bounded (5 s).
+the exit status ("hung" if it had to be killed), whether the prompt appeared,
+and whether the typed token was echoed back. Every wait is bounded (5 s).
 """
 import json
 import os
 import pty
 import select
+import signal
 import sys
 import time
 
@@ -39,5 +40,18 @@ read_until(b"(input is hidden): ")
 prompted = b"(input is hidden): " in seen
 os.write(fd, token + b"\n")
 read_until(b"Logged in", 5.0)
-_, status = os.waitpid(pid, 0)
-print(json.dumps({"status": os.waitstatus_to_exitcode(status), "prompted": prompted, "echoed": token in seen}))
+
+# Bounded: wait up to 5 s for the child to exit, then kill it and say so.
+status = None
+end = time.time() + 5.0
+while status is None and time.time() < end:
+    done, raw = os.waitpid(pid, os.WNOHANG)
+    if done:
+        status = os.waitstatus_to_exitcode(raw)
+    else:
+        read_until(b"\0", 0.05)  # keep draining the terminal while waiting
+if status is None:
+    os.kill(pid, signal.SIGKILL)
+    os.waitpid(pid, 0)
+    status = "hung"
+print(json.dumps({"status": status, "prompted": prompted, "echoed": token in seen}))
