@@ -7,13 +7,11 @@ public struct CommandContext: Sendable {
     public let store: FileLoginStateStore
     public let language: Language
     public let style: Style
-    public let environment: [String: String]
 
     /// - Throws: A usage error for an invalid `--store`, `--lang` or `--color`.
     public init(invocation: Invocation, environment: [String: String] = Environment.current())
         throws(CLIError)
     {
-        self.environment = environment
         store = try StoreLocation.resolve(option: invocation.value("store"), environment: environment)
         language = try Language(option: invocation.value("lang"), environment: environment)
         style = try Style(
