@@ -95,12 +95,8 @@ enum APICommand {
         }
         let name = text[..<colon].trimmingCharacters(in: .whitespaces)
         let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-        guard !name.isEmpty,
-            name.unicodeScalars.allSatisfy({
-                $0.isASCII
-                    && ($0.properties.isAlphabetic || "0123456789!#$%&'*+-.^_`|~".unicodeScalars.contains($0))
-            })
-        else {
+        // The same rule NetworkClient applies, checked here to answer with 64 before the session is read.
+        guard !name.isEmpty, name.utf8.allSatisfy(HeaderFields.isTokenByte) else {
             throw .init("invalid --header: the name must be letters, digits or !#$%&'*+-.^_`|~", code: .usage)
         }
         guard name.lowercased() != "authorization" else {

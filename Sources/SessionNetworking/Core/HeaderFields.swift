@@ -1,6 +1,6 @@
 /// Header fields with HTTP's case-insensitive names and set semantics: setting
 /// a name replaces any value under any spelling of it.
-struct HeaderFields {
+package struct HeaderFields {
     private var fields: [String: (name: String, value: String)] = [:]
 
     init(_ dictionary: [String: String] = [:]) {
@@ -32,7 +32,7 @@ struct HeaderFields {
     }
 
     /// RFC 9110 `tchar`: the bytes allowed in a method or a header name.
-    static func isTokenByte(_ byte: UInt8) -> Bool {
+    package static func isTokenByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
             UInt8(ascii: "0")...UInt8(ascii: "9"):
