@@ -33,17 +33,14 @@ enum POSIX {
             throw SessionFileError.notRegularFile(path: path, kind: kind(of: info.st_mode))
         }
         // Read what fstat says is there, plus one byte to notice a file that grew.
+        let tooLarge = SessionFileError.corrupt(path: path, reason: "larger than \(limit) bytes")
         let expected = Int(info.st_size)
-        guard expected <= limit else {
-            throw SessionFileError.corrupt(path: path, reason: "larger than \(limit) bytes")
-        }
+        guard expected <= limit else { throw tooLarge }
         var data = Data(count: expected + 1)
         var filled = 0
         while true {
             if filled == data.count {
-                guard data.count <= limit else {
-                    throw SessionFileError.corrupt(path: path, reason: "larger than \(limit) bytes")
-                }
+                guard data.count <= limit else { throw tooLarge }
                 data.count *= 2
             }
             let count = data.withUnsafeMutableBytes { raw -> Int in

@@ -27,9 +27,9 @@ public struct Origin: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether the host is this machine: `localhost`, `127.0.0.0/8` or `::1`.
     public var isLoopback: Bool {
-        host == "localhost" || host.hasSuffix(".localhost") || host == "::1"
-            || (host.hasPrefix("127.") && host.split(separator: ".").count == 4
-                && host.split(separator: ".").allSatisfy { UInt8($0) != nil })
+        if host == "localhost" || host.hasSuffix(".localhost") || host == "::1" { return true }
+        let octets = host.split(separator: ".", omittingEmptySubsequences: false)
+        return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
     }
 
     /// Whether a secret may travel to this origin: over `https`, or over `http` to loopback only.
