@@ -7,9 +7,12 @@ public import Foundation
 /// - A save writes a new file next to the old one, fsyncs it, renames it over
 ///   the old one and fsyncs the folder: a reader sees the old session or the
 ///   new one, never a mix, and a crash leaves one of the two.
-/// - Writers (`save`, `clear`) take an exclusive `flock` on a sibling
-///   `<name>.lock` file, and threads of one process a lock of their own.
-///   Readers take no lock.
+/// - Writers (`save`, `clear`, `update`) take an exclusive `flock` on a
+///   sibling `<name>.lock` file, and threads of one process a lock of their
+///   own. The wait is bounded (``lockTimeout``, 10 s by default), then
+///   ``StoreBusyError``. Readers take no lock.
+/// - The rename is the commit point: once it is done the save has happened,
+///   whatever comes after it, and `save` says so.
 /// - Logged out means no file: `clear()` unlinks it, along with any temporary
 ///   file a killed writer left, so no copy of the token outlives a logout.
 /// - A read never changes the file. A bad file is a ``SessionFileError`` that
@@ -25,8 +28,18 @@ public final class FileLoginStateStore: LoginStateRepository {
     /// Where the session is kept.
     public let fileURL: URL
 
+    /// How long a writer waits for another process's lock before it gives up
+    /// with ``StoreBusyError``, in seconds.
+    public let lockTimeout: TimeInterval
+
+    /// The default ``lockTimeout``: 10 seconds.
+    public static let defaultLockTimeout: TimeInterval = 10
+
     /// A session file is a few hundred bytes; anything this large is not one.
     static let sizeLimit = 1 << 20
+
+    /// Flushes the folder after the commit point; tests pass one that fails.
+    private let syncDirectory: @Sendable (String) throws -> Void
 
     private let path: String
     private let directoryPath: String
@@ -34,9 +47,21 @@ public final class FileLoginStateStore: LoginStateRepository {
     private let temporaryPrefix: String
     private let writers = Locked(())
 
-    /// - Parameter fileURL: The session file. Its folder is created on the first save.
-    public init(fileURL: URL) {
+    /// - Parameters:
+    ///   - fileURL: The session file. Its folder is created on the first save.
+    ///   - lockTimeout: How long a writer waits for another process's lock, in seconds.
+    public convenience init(fileURL: URL, lockTimeout: TimeInterval = FileLoginStateStore.defaultLockTimeout)
+    {
+        self.init(fileURL: fileURL, lockTimeout: lockTimeout) { try POSIX.syncDirectory(atPath: $0) }
+    }
+
+    init(
+        fileURL: URL, lockTimeout: TimeInterval,
+        syncDirectory: @escaping @Sendable (String) throws -> Void
+    ) {
+        self.syncDirectory = syncDirectory
         self.fileURL = fileURL.standardizedFileURL
+        self.lockTimeout = lockTimeout
         path = self.fileURL.path
         directoryPath = self.fileURL.deletingLastPathComponent().path
         let name = self.fileURL.lastPathComponent
@@ -57,31 +82,56 @@ public final class FileLoginStateStore: LoginStateRepository {
 
     /// Replaces the session with `credential`, durably and atomically.
     ///
-    /// The new file is 0600 even if the old one was not.
-    /// - Throws: ``SessionFileError`` when the folder or file cannot be written.
+    /// The new file is 0600 even if the old one was not. Once the new file
+    /// has replaced the old one, the save has happened: a failure to flush
+    /// the folder after that is not reported as a failed save, because every
+    /// reader already sees the new session.
+    /// - Throws: ``SessionFileError`` when the folder or file cannot be
+    ///   written (nothing changed then), ``StoreBusyError`` when another
+    ///   writer holds the lock for longer than ``lockTimeout``.
     public func save(_ credential: Credential) throws {
         let data = try SessionFileFormat.encode(credential)
-        try whileWriting(creatingDirectory: true) {
-            let temporary =
-                directoryPath + "/" + temporaryPrefix + String(UInt64.random(in: .min ... .max), radix: 36)
-            do {
-                try POSIX.writeNewFile(atPath: temporary, data: data)
-                try POSIX.move(temporary, to: path)
-            } catch {
-                try? POSIX.removeFile(atPath: temporary)
-                throw error
-            }
-        }
+        try whileWriting(creatingDirectory: true) { try replaceFile(with: data) }
     }
 
     /// Logs out: removes the file. Succeeds when there is no session.
     ///
     /// - Throws: ``SessionFileError`` when something other than a file is in
-    ///   the way or the folder cannot be written.
+    ///   the way or the folder cannot be written, ``StoreBusyError`` when
+    ///   another writer holds the lock for longer than ``lockTimeout``.
     public func clear() throws {
         guard try POSIX.mode(atPath: directoryPath) != nil else { return }
-        try whileWriting(creatingDirectory: false) {
-            try POSIX.removeFile(atPath: path)
+        try whileWriting(creatingDirectory: false) { try POSIX.removeFile(atPath: path) }
+    }
+
+    /// Reads the session, lets `change` edit it, and writes the result, all
+    /// under the writer lock: no other writer, in this process or another,
+    /// can come in between.
+    ///
+    /// Nothing is written when `change` leaves the state as it was.
+    ///
+    /// ```swift
+    /// // Log out only if the session still holds the token that was refused.
+    /// try store.update { state in
+    ///     if state.credential?.token.fingerprint == refused { state = .loggedOut }
+    /// }
+    /// ```
+    /// - Throws: What `change` throws (nothing is written then), and the
+    ///   errors of ``load()``, ``save(_:)`` and ``clear()``.
+    @discardableResult
+    public func update<Result>(_ change: (inout LoginState) throws -> Result) throws -> Result {
+        try whileWriting(creatingDirectory: true) {
+            let before = try load()
+            var after = before
+            let result = try change(&after)
+            if after != before {
+                switch after {
+                case .loggedIn(let credential):
+                    try replaceFile(with: try SessionFileFormat.encode(credential))
+                case .loggedOut: try POSIX.removeFile(atPath: path)
+                }
+            }
+            return result
         }
     }
 
@@ -94,15 +144,32 @@ public final class FileLoginStateStore: LoginStateRepository {
     }
 
     /// Runs `change` holding both writer locks, after removing what a killed
-    /// writer left behind, and makes the result durable by flushing the folder.
-    private func whileWriting(creatingDirectory: Bool, _ change: () throws -> Void) throws {
+    /// writer left behind, then flushes the folder so a rename or unlink
+    /// survives a power cut. The change has already happened by then, so a
+    /// failed flush is not reported as a failed change.
+    private func whileWriting<Result>(creatingDirectory: Bool, _ change: () throws -> Result) throws -> Result
+    {
         try writers.withLock { _ in
             if creatingDirectory { try POSIX.makeDirectory(atPath: directoryPath) }
-            let lock = try FileLock(path: lockPath)
+            let lock = try FileLock(path: lockPath, timeout: lockTimeout)
             try removeLeftoverTemporaryFiles()
-            try change()
-            try POSIX.syncDirectory(atPath: directoryPath)
+            let result = try change()
+            try? syncDirectory(directoryPath)
             _ = consume lock
+            return result
+        }
+    }
+
+    /// Writes `data` to a new 0600 file and renames it over the session file.
+    private func replaceFile(with data: Data) throws {
+        let temporary =
+            directoryPath + "/" + temporaryPrefix + String(UInt64.random(in: .min ... .max), radix: 36)
+        do {
+            try POSIX.writeNewFile(atPath: temporary, data: data)
+            try POSIX.move(temporary, to: path)
+        } catch {
+            try? POSIX.removeFile(atPath: temporary)
+            throw error
         }
     }
 

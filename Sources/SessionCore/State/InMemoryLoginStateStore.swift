@@ -26,4 +26,10 @@ public final class InMemoryLoginStateStore: LoginStateRepository {
     public func clear() {
         state.withLock { $0 = .loggedOut }
     }
+
+    /// Runs `change` on the state under the store's lock.
+    @discardableResult
+    public func update<Result>(_ change: (inout LoginState) throws -> Result) rethrows -> Result {
+        try state.withLock { try change(&$0) }
+    }
 }
