@@ -1,5 +1,11 @@
 public import Foundation
 
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#endif
+
 /// The scheme, host and port of a URL: the unit a token is scoped to.
 ///
 /// `https://api.example.com/v1` and `https://api.example.com:443/other` are one
@@ -25,11 +31,29 @@ public struct Origin: Sendable, Hashable, CustomStringConvertible {
         port = url.port ?? defaultPort
     }
 
-    /// Whether the host is this machine: `localhost`, `127.0.0.0/8` or `::1`.
+    /// Whether the host is this machine: exactly `localhost`, or an IP literal
+    /// in `127.0.0.0/8` or `::1`.
+    ///
+    /// Literals are read with `inet_pton`, the strict parser: `127.+0.0.1`,
+    /// `127.1` and `0x7f.0.0.1` are not loopback here, whatever a lenient
+    /// resolver would make of them.
+    ///
+    /// `*.localhost` is not loopback either. libcurl 7.85 and later resolve it
+    /// to loopback without asking DNS (curl/curl#9296), but older libcurls,
+    /// Apple's resolver and any custom ``Transport`` may send the name to a DNS
+    /// server, and the decision to send a token over plain `http` is made here,
+    /// before any resolver runs. Use `localhost` or `127.0.0.1` for a local server.
     public var isLoopback: Bool {
-        if host == "localhost" || host.hasSuffix(".localhost") || host == "::1" { return true }
-        let octets = host.split(separator: ".", omittingEmptySubsequences: false)
-        return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
+        if host == "localhost" { return true }
+        var v4 = in_addr()
+        if inet_pton(AF_INET, host, &v4) == 1 {
+            return UInt32(bigEndian: v4.s_addr) >> 24 == 127
+        }
+        var v6 = in6_addr()
+        if inet_pton(AF_INET6, host, &v6) == 1 {
+            return withUnsafeBytes(of: &v6) { $0.elementsEqual([UInt8](repeating: 0, count: 15) + [1]) }
+        }
+        return false
     }
 
     /// Whether a secret may travel to this origin: over `https`, or over `http` to loopback only.
