@@ -16,7 +16,7 @@ public import Foundation
 /// ```
 public struct LoginUsecase: Sendable {
     private let repository: any LoginStateRepository
-    private let provider: any CredentialProvider
+    private let provider: (any CredentialProvider)?
     private let now: @Sendable () -> Date
 
     /// - Parameters:
@@ -32,21 +32,41 @@ public struct LoginUsecase: Sendable {
         self.now = now
     }
 
+    /// A usecase that decides the button from the store alone: for a status
+    /// screen, a menu bar item or the command-line tool's `status`, which show
+    /// the button but never log in.
+    ///
+    /// Its ``Login`` strategy has the label, color and action of any other,
+    /// but pressing it throws ``LoginUsecaseError/noCredentialProvider``.
+    ///
+    /// ```swift
+    /// let status = try LoginUsecase(repository: store).status()
+    /// ```
+    /// - Parameters:
+    ///   - repository: Where the session is kept.
+    ///   - now: The clock expiry is judged by (a fixed one in tests).
+    public init(repository: any LoginStateRepository, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.repository = repository
+        self.provider = nil
+        self.now = now
+    }
+
     /// Reads the store and decides the phase and the button.
     ///
     /// - Throws: What the store throws when it cannot be read.
     public func status() throws -> LoginStatus {
         let date = now()
         let state = try repository.load()
+        let login = Login(provider: provider ?? MissingCredentialProvider())
         switch state {
         case .loggedIn(let credential) where !credential.isExpired(at: date):
             return LoginStatus(phase: .loggedIn, credential: credential, strategy: Logout(), checkedAt: date)
         case .loggedIn(let credential):
             return LoginStatus(
-                phase: .expired, credential: credential, strategy: Login(provider: provider), checkedAt: date)
+                phase: .expired, credential: credential, strategy: login, checkedAt: date)
         case .loggedOut:
             return LoginStatus(
-                phase: .loggedOut, credential: nil, strategy: Login(provider: provider), checkedAt: date)
+                phase: .loggedOut, credential: nil, strategy: login, checkedAt: date)
         }
     }
 
