@@ -42,11 +42,28 @@ public struct AuthTokenHeaderBehavior: RequestBehavior {
     /// - Throws: What the repository throws when the session cannot be read;
     ///   the request is then refused rather than sent without its token.
     public func additionalHeaders(for request: URLRequest) async throws -> [String: String] {
+        guard let (_, header) = try tokenHeader(for: request) else { return [:] }
+        return [headerName: header]
+    }
+
+    /// The same as ``additionalHeaders(for:)``, and records in `context`
+    /// which token the request carries (as a ``TokenFingerprint``).
+    public func additionalHeaders(for request: URLRequest, context: RequestContext) async throws
+        -> [String: String]
+    {
+        guard let (token, header) = try tokenHeader(for: request) else { return [:] }
+        context.recordToken(token, header: headerName, value: header)
+        return [headerName: header]
+    }
+
+    /// The session's token and the header value that carries it, if the
+    /// token may go where `request` goes.
+    private func tokenHeader(for request: URLRequest) throws -> (AuthToken, String)? {
         guard let credential = try repository.load().activeCredential(at: now()),
             let destination = request.url.flatMap({ Origin($0) }), destination.carriesSecretsSafely,
             credential.server.map({ Origin($0) == destination }) ?? true
-        else { return [:] }
-        let value = scheme.map { "\($0) \(credential.token.value)" } ?? credential.token.value
-        return [headerName: value]
+        else { return nil }
+        let token = credential.token
+        return (token, scheme.map { "\($0) \(token.value)" } ?? token.value)
     }
 }

@@ -26,13 +26,7 @@ public struct CombinedRequestBehavior: RequestBehavior {
     }
 
     public func additionalHeaders(for request: URLRequest) async throws -> [String: String] {
-        var merged = HeaderFields()
-        for behavior in behaviors {
-            for (name, value) in try await behavior.additionalHeaders(for: request) {
-                merged.set(name, value)
-            }
-        }
-        return merged.dictionary
+        try await additionalHeaders(for: request, context: RequestContext(request: request))
     }
 
     public func beforeSend(_ request: URLRequest) async {
@@ -47,5 +41,30 @@ public struct CombinedRequestBehavior: RequestBehavior {
 
     public func afterFailure(_ error: NetworkError, for request: URLRequest) async {
         for behavior in behaviors.reversed() { await behavior.afterFailure(error, for: request) }
+    }
+
+    // The context forms: what NetworkClient calls. Each behavior gets its own
+    // context form, which by default calls its plain form.
+
+    public func additionalHeaders(for request: URLRequest, context: RequestContext) async throws -> [String:
+        String]
+    {
+        var merged = HeaderFields()
+        for behavior in behaviors {
+            for (name, value) in try await behavior.additionalHeaders(for: request, context: context) {
+                merged.set(name, value)
+            }
+        }
+        return merged.dictionary
+    }
+
+    public func afterSuccess(_ response: HTTPURLResponse, data: Data, context: RequestContext) async {
+        for behavior in behaviors.reversed() {
+            await behavior.afterSuccess(response, data: data, context: context)
+        }
+    }
+
+    public func afterFailure(_ error: NetworkError, context: RequestContext) async {
+        for behavior in behaviors.reversed() { await behavior.afterFailure(error, context: context) }
     }
 }

@@ -2,34 +2,52 @@ import Foundation
 public import SessionCore
 
 #if canImport(FoundationNetworking)
-    public import FoundationNetworking
+    import FoundationNetworking
 #endif
 
-/// Logs out when the session's own server answers 401 Unauthorized, so every
-/// UI flips to "Log in" at once.
+/// Logs out when the session's own server answers 401 Unauthorized to the
+/// session's current token, so every UI flips to "Log in" at once.
 ///
-/// "Own server" means the request went to the credential's `server` origin, or
-/// the credential names no server. A 401 from any other origin says nothing
-/// about this session and leaves it alone; so does 403 (the token is valid but
-/// not allowed to do that).
+/// The session ends only when all three hold:
+/// - the 401 came from the session's origin *after redirects*: the
+///   credential's `server`, or, when it names none, the origin the request
+///   was sent to;
+/// - the request carried the token that is still stored (its
+///   ``RequestContext/carriedToken``, as recorded by ``AuthTokenHeaderBehavior``);
+/// - the check and the clear run as one ``LoginStateRepository/update(_:)``,
+///   under the store's writer lock.
+///
+/// So a late 401 for an old token never logs out a newer session, in this
+/// process or another, and a 401 from another origin, a 403 or a 500 leaves
+/// the session alone.
 ///
 /// ```swift
 /// let client = NetworkClient(baseURL: server, transport: URLSessionTransport(),
-///                            behavior: UnauthorizedLogoutBehavior(repository: store))
+///     behavior: CombinedRequestBehavior([
+///         AuthTokenHeaderBehavior(repository: store),
+///         UnauthorizedLogoutBehavior(repository: store),
+///     ]))
 /// ```
 public struct UnauthorizedLogoutBehavior: RequestBehavior {
     private let repository: any LoginStateRepository
 
+    /// - Parameter repository: The store whose session a 401 ends.
     public init(repository: any LoginStateRepository) {
         self.repository = repository
     }
 
-    public func afterFailure(_ error: NetworkError, for request: URLRequest) async {
-        guard case .status(code: 401, _) = error,
-            let credential = try? repository.load().credential,
-            credential.server.map({ Origin($0) == request.url.flatMap { Origin($0) } }) ?? true
+    /// Ends the session for a 401 about its current token from its own origin.
+    public func afterFailure(_ error: NetworkError, context: RequestContext) async {
+        guard case .status(code: 401, _) = error, let carried = context.carriedToken,
+            let answeredBy = context.finalURL.flatMap({ Origin($0) })
         else { return }
+        let sentTo = context.request.url.flatMap { Origin($0) }
         // A hook cannot throw; a store that cannot be cleared shows up on the next load.
-        try? repository.clear()
+        _ = try? repository.update { state in
+            guard let credential = state.credential, credential.token.fingerprint == carried,
+                (credential.server.flatMap { Origin($0) } ?? sentTo) == answeredBy
+            else { return }
+            state = .loggedOut
+        }
     }
 }

@@ -49,26 +49,29 @@ public struct NetworkClient: Sendable {
         let behavior = CombinedRequestBehavior([self.behavior, behavior])
         if Task.isCancelled { throw NetworkError.cancelled }
         var urlRequest = try URLRequest(request, baseURL: baseURL)
-        var headers = HeaderFields(try await behavior.additionalHeaders(for: urlRequest))
+        let context = RequestContext(request: urlRequest)
+        var headers = HeaderFields(try await behavior.additionalHeaders(for: urlRequest, context: context))
         for (name, value) in request.headers { headers.set(name, value) }
         if let problem = headers.problem { throw NetworkError.invalidRequest(problem) }
         urlRequest.allHTTPHeaderFields = headers.dictionary
 
+        context.markSent(urlRequest)
         await behavior.beforeSend(urlRequest)
-        let outcome = await exchange(urlRequest, decode: request.decode)
+        let outcome = await exchange(urlRequest, context: context, decode: request.decode)
         switch outcome {
         case .success(let (output, response, data)):
-            await behavior.afterSuccess(response, data: data, for: urlRequest)
+            await behavior.afterSuccess(response, data: data, context: context)
             return output
         case .failure(let error):
-            await behavior.afterFailure(error, for: urlRequest)
+            await behavior.afterFailure(error, context: context)
             throw error
         }
     }
 
-    /// The transport call and the reading of its answer, as one result.
+    /// The transport call and the reading of its answer, as one result. The
+    /// response, whatever its status, is recorded in `context`.
     private func exchange<Output>(
-        _ request: URLRequest, decode: (Data) throws -> Output
+        _ request: URLRequest, context: RequestContext, decode: (Data) throws -> Output
     ) async -> Result<(Output, HTTPURLResponse, Data), NetworkError> {
         let data: Data
         let response: HTTPURLResponse
@@ -77,6 +80,7 @@ public struct NetworkClient: Sendable {
         } catch {
             return .failure(Self.isCancellation(error) ? .cancelled : .transport(error))
         }
+        context.recordResponse(response, body: data)
         if Task.isCancelled { return .failure(.cancelled) }
         guard (200...299).contains(response.statusCode) else {
             return .failure(.status(code: response.statusCode, body: data))

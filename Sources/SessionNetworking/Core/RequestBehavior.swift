@@ -28,6 +28,11 @@ public import Foundation
 ///
 /// The after-hooks run only for a request whose `beforeSend` ran: a request
 /// refused while it is being built throws at once and calls neither.
+///
+/// Three hooks also come in a form that takes the request's
+/// ``RequestContext`` (which token it carried, the final response after
+/// redirects). ``NetworkClient`` calls those; their defaults call the plain
+/// forms above, so a behavior implements whichever form it needs.
 public protocol RequestBehavior: Sendable {
     /// Headers to set on the request. A later behavior's value replaces an
     /// earlier one; a header the request itself carries wins over both.
@@ -40,6 +45,15 @@ public protocol RequestBehavior: Sendable {
     /// Called once for every failure after `beforeSend`: transport, status,
     /// decoding or cancellation.
     func afterFailure(_ error: NetworkError, for request: URLRequest) async
+
+    /// ``additionalHeaders(for:)`` with the request's context, where a
+    /// behavior can record what it attached (``RequestContext/recordToken(_:header:value:)``).
+    func additionalHeaders(for request: URLRequest, context: RequestContext) async throws -> [String: String]
+    /// ``afterSuccess(_:data:for:)`` with the request's context.
+    func afterSuccess(_ response: HTTPURLResponse, data: Data, context: RequestContext) async
+    /// ``afterFailure(_:for:)`` with the request's context: the final response
+    /// of an error status, and the token the request carried.
+    func afterFailure(_ error: NetworkError, context: RequestContext) async
 }
 
 extension RequestBehavior {
@@ -47,6 +61,23 @@ extension RequestBehavior {
     public func beforeSend(_ request: URLRequest) async {}
     public func afterSuccess(_ response: HTTPURLResponse, data: Data, for request: URLRequest) async {}
     public func afterFailure(_ error: NetworkError, for request: URLRequest) async {}
+
+    /// Calls ``additionalHeaders(for:)``.
+    public func additionalHeaders(for request: URLRequest, context: RequestContext) async throws -> [String:
+        String]
+    {
+        try await additionalHeaders(for: request)
+    }
+
+    /// Calls ``afterSuccess(_:data:for:)`` with the request as it was sent.
+    public func afterSuccess(_ response: HTTPURLResponse, data: Data, context: RequestContext) async {
+        await afterSuccess(response, data: data, for: context.request)
+    }
+
+    /// Calls ``afterFailure(_:for:)`` with the request as it was sent.
+    public func afterFailure(_ error: NetworkError, context: RequestContext) async {
+        await afterFailure(error, for: context.request)
+    }
 }
 
 /// A behavior that does nothing: the default for a client or a request.

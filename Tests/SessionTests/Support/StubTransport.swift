@@ -9,6 +9,9 @@ final class StubTransport: Transport {
         case failure(URLError.Code)
         /// Waits until the task is cancelled (30 s at most).
         case hangUntilCancelled
+        /// Answers with what the closure returns: a fixture from another URL
+        /// (a redirect's end), or after changing the store (a late answer).
+        case respond(@Sendable (URLRequest) async throws -> (Data, HTTPURLResponse))
     }
 
     private let answer: Answer
@@ -30,11 +33,16 @@ final class StubTransport: Transport {
         case .hangUntilCancelled:
             try await Task.sleep(for: .seconds(30))
             throw URLError(.timedOut)
+        case .respond(let answer):
+            return try await answer(request)
         }
     }
 
-    /// `{"status": 200, "headers": {...}, "body": <JSON>}` or `"rawBody": "<text>"`.
-    static func load(_ name: String, for request: URLRequest) throws -> (Data, HTTPURLResponse) {
+    /// `{"status": 200, "headers": {...}, "body": <JSON>}` or `"rawBody": "<text>"`,
+    /// answered from `finalURL` (the request's URL unless a redirect moved it).
+    static func load(_ name: String, for request: URLRequest, from finalURL: URL? = nil) throws
+        -> (Data, HTTPURLResponse)
+    {
         guard let url = Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "Fixtures")
         else {
             throw FixtureMissing(name: name)
@@ -46,7 +54,7 @@ final class StubTransport: Transport {
         } else {
             body = try JSONSerialization.data(withJSONObject: fixture["body"] ?? [:])
         }
-        guard let requestURL = request.url, let status = fixture["status"] as? Int,
+        guard let requestURL = finalURL ?? request.url, let status = fixture["status"] as? Int,
             let response = HTTPURLResponse(
                 url: requestURL, statusCode: status, httpVersion: "HTTP/1.1",
                 headerFields: fixture["headers"] as? [String: String])

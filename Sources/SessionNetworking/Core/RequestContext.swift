@@ -1,0 +1,84 @@
+public import Foundation
+public import SessionCore
+
+#if canImport(FoundationNetworking)
+    public import FoundationNetworking
+#endif
+
+/// What one request carried and how it ended: the request as it was sent,
+/// the final response after redirects, and which token went with it.
+///
+/// ``NetworkClient`` makes one for every request and hands it to the
+/// context-taking hooks of ``RequestBehavior``. A hook can tell from it which
+/// session a 401 was about (``carriedToken``), where the request really ended
+/// up (``finalURL``), and read headers such as `WWW-Authenticate` and
+/// `Retry-After` from an error response (``response``).
+///
+/// ```swift
+/// struct RetryAfterLogger: RequestBehavior {
+///     func afterFailure(_ error: NetworkError, context: RequestContext) async {
+///         if let wait = context.response?.value(forHTTPHeaderField: "Retry-After") { print("retry in", wait) }
+///     }
+/// }
+/// ```
+public final class RequestContext: Sendable {
+    private struct State {
+        var request: URLRequest
+        var response: HTTPURLResponse?
+        var body: Data?
+        var token: (fingerprint: TokenFingerprint, header: String, value: String)?
+    }
+
+    private let state: Locked<State>
+
+    /// A context for `request`, before any header is added.
+    public init(request: URLRequest) {
+        state = Locked(State(request: request))
+    }
+
+    /// The request as it was sent, headers included, once it has been sent;
+    /// before that, the request as it was built.
+    public var request: URLRequest { state.withLock { $0.request } }
+
+    /// The final response after redirects, for a 2xx and for an error status
+    /// alike; `nil` when no response arrived (a transport failure, cancellation).
+    public var response: HTTPURLResponse? { state.withLock { $0.response } }
+
+    /// The body of ``response``.
+    public var responseBody: Data? { state.withLock { $0.body } }
+
+    /// Where the request ended up after redirects: the URL of ``response``.
+    public var finalURL: URL? { response?.url }
+
+    /// The fingerprint of the session token the request was sent with, or
+    /// `nil` when it carried none: no session, another origin, or a header of
+    /// the request itself that replaced the token's.
+    public var carriedToken: TokenFingerprint? {
+        state.withLock { state in
+            guard let token = state.token,
+                state.request.value(forHTTPHeaderField: token.header) == token.value
+            else { return nil }
+            return token.fingerprint
+        }
+    }
+
+    /// Records that a behavior put `token` on the request as header `name` with `value`.
+    ///
+    /// ``carriedToken`` reports it only if the request was sent with exactly
+    /// that header value, so a header set on the ``Request`` itself, which
+    /// wins over behaviors, is never mistaken for the session's token.
+    public func recordToken(_ token: AuthToken, header name: String, value: String) {
+        state.withLock { $0.token = (token.fingerprint, name, value) }
+    }
+
+    func markSent(_ request: URLRequest) {
+        state.withLock { $0.request = request }
+    }
+
+    func recordResponse(_ response: HTTPURLResponse, body: Data) {
+        state.withLock {
+            $0.response = response
+            $0.body = body
+        }
+    }
+}
