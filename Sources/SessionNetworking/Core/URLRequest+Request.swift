@@ -8,8 +8,15 @@ extension URLRequest {
     /// The URL request for `request` against `baseURL`: the path joined with
     /// exactly one slash, its query and the request's query items appended.
     ///
+    /// The path and query are kept as the caller wrote them: `%2B` stays
+    /// `%2B` and `%2F` stays `%2F`. Only bytes a URL cannot hold (a space,
+    /// `"`, non-ASCII…) are percent-encoded. Query items are encoded strictly
+    /// (everything but unreserved characters), so `+` and `&` in a value
+    /// arrive as written.
+    ///
     /// - Throws: ``NetworkError/invalidRequest(_:)`` for a method that is not
-    ///   an HTTP token, or a path that names another server.
+    ///   an HTTP token, a path that names another server, or a `%` not
+    ///   followed by two hex digits.
     init<Output>(_ request: Request<Output>, baseURL: URL) throws {
         guard !request.method.isEmpty, request.method.utf8.allSatisfy(HeaderFields.isTokenByte) else {
             throw NetworkError.invalidRequest("the method is not a valid HTTP token")
@@ -20,17 +27,29 @@ extension URLRequest {
             throw NetworkError.invalidRequest(
                 "the path must be relative to the base URL, not a URL of its own")
         }
-        guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: true) else {
+        guard let base = URLComponents(url: baseURL, resolvingAgainstBaseURL: true),
+            let scheme = base.scheme, let host = base.percentEncodedHost
+        else {
             throw NetworkError.invalidRequest("the base URL cannot be parsed")
         }
-        let basePath = components.path.hasSuffix("/") ? String(components.path.dropLast()) : components.path
+        let basePath =
+            base.percentEncodedPath.hasSuffix("/")
+            ? String(base.percentEncodedPath.dropLast()) : base.percentEncodedPath
         let relative = path.hasPrefix("/") ? String(path.dropFirst()) : path
-        components.path = basePath + "/" + (relative.removingPercentEncoding ?? relative)
-        var items = components.queryItems ?? []
-        if let query { items += URLComponents(string: "?" + query)?.queryItems ?? [] }
-        items += request.queryItems
-        components.queryItems = items.isEmpty ? nil : items
-        guard let url = components.url else {
+        var queries = [base.percentEncodedQuery].compactMap { $0 }.filter { !$0.isEmpty }
+        if let query, !query.isEmpty {
+            queries.append(try PercentEncoding.keepingEscapes(query, in: "query"))
+        }
+        queries += request.queryItems.map { item in
+            PercentEncoding.strict(item.name) + (item.value.map { "=" + PercentEncoding.strict($0) } ?? "")
+        }
+        let authority =
+            (host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host)
+            + (base.port.map { ":\($0)" } ?? "")
+        let text =
+            "\(scheme)://\(authority)\(basePath)/\(try PercentEncoding.keepingEscapes(relative, in: "path"))"
+            + (queries.isEmpty ? "" : "?" + queries.joined(separator: "&"))
+        guard let url = URL(string: text) else {
             throw NetworkError.invalidRequest("the path does not make a valid URL")
         }
         self.init(url: url)

@@ -5,16 +5,26 @@ import SessionCore
     public import FoundationNetworking
 #endif
 
-/// Real HTTP through `URLSession`, with redirects that never carry a secret to
-/// another origin.
+/// Real HTTP through `URLSession`, with redirects that never carry a secret
+/// where it does not belong.
 ///
 /// The session follows no redirect itself: Linux Foundation keeps every header
 /// on a redirect to another host, and Darwin drops only `Authorization`. This
-/// transport follows up to 10 redirects on its own. When a redirect changes
-/// scheme, host or port, only plain content headers (`Accept`,
-/// `Accept-Encoding`, `Accept-Language`, `Content-Type`, `User-Agent`) go on;
-/// `Authorization`, `Cookie`, `X-Auth-Token` and every other header are
-/// dropped. A same-origin redirect keeps all headers.
+/// transport follows up to 10 redirects on its own, by these rules:
+/// - When a redirect changes scheme, host or port, only plain content headers
+///   (`Accept`, `Accept-Encoding`, `Accept-Language`, `Content-Type`,
+///   `User-Agent`) go on; `Authorization`, `Cookie`, `X-Auth-Token` and every
+///   other header are dropped. A same-origin redirect keeps all headers.
+/// - 303, and 301/302 after a POST, become a GET without a body (as browsers
+///   do); 307 and 308 keep the method and the body.
+/// - These are not followed; the 3xx response is returned as it is, so the
+///   caller sees a `.status` error naming it:
+///   - a redirect from `https` to `http` (the request, its body and any
+///     cookie would travel in the clear);
+///   - a 307 or 308 that would carry a body to another origin (the body may
+///     hold a password or a refresh token);
+///   - a `Location` that is not an `http` or `https` URL, or none at all.
+/// - An 11th redirect in a row fails with `URLError(.httpTooManyRedirects)`.
 ///
 /// The session is ephemeral: no cookies, no cache, no credential storage.
 ///
@@ -26,6 +36,7 @@ public struct URLSessionTransport: Transport {
     public static let crossOriginHeaders: Set<String> = [
         "accept", "accept-encoding", "accept-language", "content-type", "user-agent",
     ]
+    /// The most redirects followed for one request.
     public static let maximumRedirects = 10
 
     private let session: SessionBox
@@ -42,6 +53,7 @@ public struct URLSessionTransport: Transport {
         session = SessionBox(configuration: configuration)
     }
 
+    /// Sends `request`, following redirects by the rules above.
     public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
         var current = request
         for _ in 0...Self.maximumRedirects {
@@ -53,24 +65,30 @@ public struct URLSessionTransport: Transport {
         throw URLError(.httpTooManyRedirects)
     }
 
-    /// The request a redirect response asks for, or `nil` when it is not a
-    /// redirect to follow.
+    /// The request a redirect response asks for, or `nil` when the response
+    /// is not a redirect to follow (then it is the answer).
     static func redirect(from request: URLRequest, response: HTTPURLResponse) -> URLRequest? {
         guard [301, 302, 303, 307, 308].contains(response.statusCode),
             let location = response.value(forHTTPHeaderField: "Location"),
-            let base = request.url, let target = URL(string: location, relativeTo: base)?.absoluteURL,
+            let base = request.url, let sourceOrigin = Origin(base),
+            let target = URL(string: location, relativeTo: base)?.absoluteURL,
             let targetOrigin = Origin(target)
         else { return nil }
+        if sourceOrigin.scheme == "https" && targetOrigin.scheme == "http" { return nil }
+
+        let method = request.httpMethod ?? "GET"
+        // 303 always, and 301/302 after a POST, turn into a GET without a body (as browsers do).
+        let becomesGet =
+            (response.statusCode == 303 && method != "HEAD")
+            || ([301, 302].contains(response.statusCode) && method == "POST")
+        let sameOrigin = sourceOrigin == targetOrigin
+        let body = becomesGet ? nil : request.httpBody
+        if !sameOrigin && !(body ?? Data()).isEmpty { return nil }
 
         var next = URLRequest(url: target)
         next.timeoutInterval = request.timeoutInterval
-        // 303 always, and 301/302 after a POST, turn into a GET without a body (as browsers do).
-        let becomesGet =
-            response.statusCode == 303
-            || ([301, 302].contains(response.statusCode) && request.httpMethod == "POST")
-        next.httpMethod = becomesGet ? "GET" : request.httpMethod
-        next.httpBody = becomesGet ? nil : request.httpBody
-        let sameOrigin = request.url.flatMap { Origin($0) } == targetOrigin
+        next.httpMethod = becomesGet ? "GET" : method
+        next.httpBody = body
         for (name, value) in request.allHTTPHeaderFields ?? [:] {
             let lowered = name.lowercased()
             if becomesGet && (lowered == "content-type" || lowered == "content-length") { continue }

@@ -127,6 +127,14 @@ import Testing
                 "https://h.test/v1/x?key=k&a=1%262"
             ),
             ("https://h.test", "/with space", [], "https://h.test/with%20space"),
+            ("https://h.test", "/a%2Fb/c%2Bd", [], "https://h.test/a%2Fb/c%2Bd"),
+            ("https://h.test", "/s?q=1%2B1&r=a+b", [], "https://h.test/s?q=1%2B1&r=a+b"),
+            (
+                "https://h.test", "/caf\u{E9}", [URLQueryItem(name: "v", value: "1+1=2")],
+                "https://h.test/caf%C3%A9?v=1%2B1%3D2"
+            ),
+            ("https://h.test:8443/base%20dir/", "x", [], "https://h.test:8443/base%20dir/x"),
+            ("http://[::1]:9/", "x?flag", [], "http://[::1]:9/x?flag"),
         ]
         for (base, path, items, expected) in cases {
             let transport = StubTransport(.fixture("user-200"))
@@ -134,6 +142,19 @@ import Testing
             _ = try await client.send(Request<User>(path: path, queryItems: items))
             #expect(transport.requests.first?.url?.absoluteString == expected, "\(base) + \(path)")
         }
+    }
+
+    @Test func aBadPercentEncodingIsRefusedNotRewritten() async throws {
+        let (client, transport) = client(.fixture("user-200"))
+        for path in ["/a%zz", "/a%2", "/q?x=%", "/q?x=%G1", "/100%"] {
+            do {
+                _ = try await client.send(Request<User>(path: path))
+                Issue.record("\(path) was sent")
+            } catch NetworkError.invalidRequest(let reason) {
+                #expect(reason.contains("%25"), "\(path): \(reason)")
+            }
+        }
+        #expect(transport.requests.isEmpty)
     }
 
     @Test func aPathCannotNameAnotherServer() async throws {

@@ -125,4 +125,32 @@ import Testing
             Issue.record("\(path): not a NetworkError: \(error)", sourceLocation: sourceLocation)
         }
     }
+
+    /// A server that keeps redirecting: the 11th redirect in a row is a
+    /// transport failure, and the server saw exactly 11 requests.
+    @Test func moreThanTenRedirectsFail() async throws {
+        try await withServer { server, store in
+            do {
+                _ = try await client(server, store).send(Request<Echo>(path: "/redirect/loop/0"))
+                Issue.record("an endless redirect chain succeeded")
+            } catch NetworkError.transport(let error) {
+                #expect((error as? URLError)?.code == .httpTooManyRedirects)
+            }
+            // Ten redirects are fine.
+            let echo = try await client(server, store).send(Request<Echo>(path: "/redirect/loop/1?stop=11"))
+            #expect(echo.path == "/echo?hops=10")
+        }
+    }
+
+    /// The caller's percent-encoding arrives as written: `%2B` is not `+`,
+    /// `%2F` is not `/`.
+    @Test func thePathAndQueryArriveAsWritten() async throws {
+        try await withServer { server, store in
+            let echo = try await client(server, store).send(
+                Request<Echo>(
+                    path: "/echo/a%2Fb?q=1%2B1&r=a+b&s=%7E",
+                    queryItems: [URLQueryItem(name: "t", value: "x+y&z")]))
+            #expect(echo.path == "/echo/a%2Fb?q=1%2B1&r=a+b&s=%7E&t=x%2By%26z")
+        }
+    }
 }

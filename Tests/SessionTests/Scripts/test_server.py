@@ -10,6 +10,7 @@ started it, even if that test crashes.
   POST /echo             the same, with the body
   GET  /redirect/same    302 to /echo on the same origin
   GET  /redirect/other   302 to /echo on the other port (another origin)
+  GET  /redirect/loop/N  302 to /redirect/loop/N+1, or to /echo?hops=N once N+1 equals ?stop=
   GET  /status/<code>    that status with a JSON body
   GET  /bad-json         200 with a body that is not JSON
   GET  /plain            200, {"ok": true}
@@ -52,6 +53,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.reply(302, {}, [("Location", "/echo")])
         elif self.path == "/redirect/other":
             self.reply(302, {}, [("Location", f"http://127.0.0.1:{other}/echo")])
+        elif self.path.startswith("/redirect/loop/"):
+            hop, _, query = self.path[len("/redirect/loop/"):].partition("?")
+            stop = dict(part.split("=", 1) for part in query.split("&") if "=" in part).get("stop")
+            following = int(hop) + 1
+            target = f"/echo?hops={hop}" if stop and following == int(stop) else f"/redirect/loop/{following}?{query}"
+            self.reply(302, {}, [("Location", target)])
         elif self.path.startswith("/status/"):
             code = int(self.path.rsplit("/", 1)[1])
             self.reply(code, {"message": f"status {code}"})
