@@ -20,12 +20,18 @@ import SessionCore
 /// ```
 public final class ActivityCounterBehavior: RequestBehavior {
     private let state: Locked<Int>
+    /// Held while a change is made *and* delivered, so `onChange` sees the
+    /// counts in the order they happened. `count` reads `state` alone, so an
+    /// `onChange` that reads it does not deadlock.
+    private let delivery: Locked<Void>
     private let onChange: (@Sendable (Int) -> Void)?
 
     /// - Parameter onChange: Called with the new count after every change, on
-    ///   the thread that made it.
+    ///   the thread that made it, one call at a time and in the order of the
+    ///   changes: two requests ending together give 2, 1, 0, never 2, 0, 1.
     public init(onChange: (@Sendable (Int) -> Void)? = nil) {
         state = Locked(0)
+        delivery = Locked(())
         self.onChange = onChange
     }
 
@@ -41,10 +47,12 @@ public final class ActivityCounterBehavior: RequestBehavior {
     public func afterFailure(_ error: NetworkError, for request: URLRequest) async { change(by: -1) }
 
     private func change(by delta: Int) {
-        let count = state.withLock { value in
-            value += delta
-            return value
+        delivery.withLock { _ in
+            let count = state.withLock { value in
+                value += delta
+                return value
+            }
+            onChange?(count)
         }
-        onChange?(count)
     }
 }

@@ -82,59 +82,6 @@ import Testing
     }
 }
 
-@Suite struct UnauthorizedLogoutBehaviorTests {
-    func outcome(server: String?, requestTo url: String, fixture: String) async -> LoginState {
-        let store = InMemoryLoginStateStore(
-            .loggedIn(Credential(token: Sample.token(), server: server.flatMap(URL.init(string:)))))
-        let client = NetworkClient(
-            baseURL: URL(string: url)!, transport: StubTransport(.fixture(fixture)),
-            behavior: UnauthorizedLogoutBehavior(repository: store))
-        _ = try? await client.send(Request<User>(path: "/user"))
-        return store.load()
-    }
-
-    @Test func a401FromTheSessionsServerLogsOut() async {
-        #expect(
-            await outcome(
-                server: "https://api.example.com", requestTo: "https://api.example.com/v1",
-                fixture: "unauthorized-401") == .loggedOut)
-        #expect(
-            await outcome(server: nil, requestTo: "https://any.example", fixture: "unauthorized-401")
-                == .loggedOut)
-    }
-
-    @Test func a401FromAnotherOriginOrAnotherErrorKeepsTheSession() async {
-        #expect(
-            await outcome(
-                server: "https://api.example.com", requestTo: "https://other.example",
-                fixture: "unauthorized-401") != .loggedOut)
-        #expect(
-            await outcome(
-                server: "https://api.example.com", requestTo: "https://api.example.com",
-                fixture: "forbidden-403") != .loggedOut)
-        #expect(
-            await outcome(
-                server: "https://api.example.com", requestTo: "https://api.example.com",
-                fixture: "server-error-500") != .loggedOut)
-        #expect(
-            await outcome(
-                server: "https://api.example.com", requestTo: "https://api.example.com", fixture: "user-200")
-                != .loggedOut)
-    }
-
-    @Test func theLoginButtonComesBackAfterA401() async throws {
-        let store = InMemoryLoginStateStore(.loggedIn(Credential(token: Sample.token())))
-        let usecase = LoginUsecase(repository: store, provider: StaticCredentialProvider(Sample.credential()))
-        #expect(try usecase.strategy().action == .logOut)
-        let client = NetworkClient(
-            baseURL: URL(string: "https://api.example.com")!,
-            transport: StubTransport(.fixture("unauthorized-401")),
-            behavior: UnauthorizedLogoutBehavior(repository: store))
-        _ = try? await client.send(Request<User>(path: "/user"))
-        #expect(try usecase.strategy().action == .logIn)
-    }
-}
-
 @Suite struct ActivityCounterBehaviorTests {
     @Test(arguments: ["user-200", "server-error-500", "bad-json-200"])
     func theCountReturnsToZeroAfterEveryOutcome(fixture: String) async {
@@ -165,6 +112,36 @@ import Testing
             return
         }
         #expect(activity.count == 0)
+    }
+}
+
+extension ActivityCounterBehaviorTests {
+    /// Requests that start and end together still report their counts in
+    /// the order the changes happened: each report is one away from the one
+    /// before, and the last is 0.
+    @Test func changesAreDeliveredInOrder() async {
+        let seen = Locked<[Int]>([])
+        let activity = ActivityCounterBehavior { count in
+            // Give the other thread time to change the count before this one reports.
+            sched_yield()
+            seen.withLock { $0.append(count) }
+        }
+        let request = URLRequest(url: URL(string: "https://a.example")!)
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    for _ in 0..<400 {
+                        await activity.beforeSend(request)
+                        await activity.afterFailure(.cancelled, for: request)
+                    }
+                }
+            }
+        }
+        let counts = seen.withLock { $0 }
+        #expect(counts.count == 8 * 400 * 2)
+        let jumps = zip([0] + counts, counts).filter { abs($0 - $1) != 1 }.count
+        #expect(jumps == 0, "\(jumps) reports out of order")
+        #expect(counts.last == 0)
     }
 }
 
