@@ -8,15 +8,15 @@
 ///
 /// `ProcessInfo.environment` copies the whole environment into a dictionary
 /// through generic code: 0.7M instructions, about a seventh of `status`
-/// (callgrind). Nine `getenv` calls cost next to nothing.
-public enum Environment {
-    public static let names = [
+/// (callgrind). Ten `getenv` calls cost next to nothing.
+package enum Environment {
+    package static let names = [
         "HOME", "XDG_STATE_HOME", "SESSION_CLI_STORE", "LC_ALL", "LC_MESSAGES", "LANG", "NO_COLOR", "TERM",
-        "PATH",
+        "PATH", "SESSION_CLI_LOCK_TIMEOUT",
     ]
 
     /// The tool's variables that are set, by name.
-    public static func current() -> [String: String] {
+    package static func current() -> [String: String] {
         var values: [String: String] = [:]
         for name in names {
             if let value = getenv(name) { values[name] = String(cString: value) }

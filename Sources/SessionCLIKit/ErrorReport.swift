@@ -1,13 +1,16 @@
 import SessionCore
 
 /// Turns what the library throws into the tool's one-line error and exit code.
-public enum ErrorReport {
-    public static func cliError(for error: any Error) -> CLIError {
+package enum ErrorReport {
+    /// The tool's error for `error`: its message and exit status.
+    package static func cliError(for error: any Error) -> CLIError {
         switch error {
         case let error as CLIError:
             error
         case let error as SessionFileError:
             CLIError(error.description, code: error.isBadData ? .badData : .ioError)
+        case let error as StoreBusyError:
+            CLIError(error.description, code: .busy)
         case let error as AuthTokenError:
             CLIError("invalid token: \(error)", code: .badData)
         default:
@@ -16,9 +19,21 @@ public enum ErrorReport {
     }
 
     /// Prints `session-cli: <message>` on standard error and returns the exit code.
-    public static func report(_ error: any Error) -> ExitCode {
+    package static func report(_ error: any Error) -> ExitCode {
         let cliError = cliError(for: error)
         Console.error("session-cli: \(cliError.message)")
         return cliError.code
+    }
+
+    /// The status to exit with: `status`, unless writing the output failed
+    /// (a closed pipe, a full disk, `> /dev/full`); then 74, said on standard
+    /// error when standard error still works.
+    package static func finish(_ status: ExitCode) -> ExitCode {
+        guard let failure = Console.outputFailure else { return status }
+        if failure.stream == "standard output" {
+            Console.error(
+                "session-cli: cannot write to standard output: \(failure.reason); the output is incomplete")
+        }
+        return .ioError
     }
 }

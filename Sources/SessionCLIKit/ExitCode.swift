@@ -1,5 +1,5 @@
 /// The tool's exit statuses, from sysexits(3) where one fits.
-public enum ExitCode: Int32, Sendable, CaseIterable {
+package enum ExitCode: Int32, Sendable, CaseIterable {
     case success = 0
     case failure = 1
     case usage = 64
@@ -7,10 +7,11 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     case unavailable = 69
     case software = 70
     case ioError = 74
+    case busy = 75
     case noPermission = 77
 
     /// What the status means, as the help text and the README list it.
-    public var meaning: String {
+    package var meaning: String {
         switch self {
         case .success: "success; for status: logged in with an unexpired session"
         case .failure:
@@ -18,25 +19,12 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
         case .usage: "usage error: unknown command or option, missing or invalid value, token on argv"
         case .badData: "bad data: invalid token on stdin, corrupt or future-version session file"
         case .unavailable: "the server could not be reached"
-        case .software: "broken installation: session-cli-api is missing"
-        case .ioError: "the store could not be read or written (permissions, a directory or FIFO in the way)"
+        case .software: "broken installation: session-cli-api is missing beside session-cli"
+        case .ioError:
+            "I/O error: the store could not be read or written, or the output could not be written"
+        case .busy:
+            "the store is busy: another process held its lock too long (SESSION_CLI_LOCK_TIMEOUT, 10 s); try again"
         case .noPermission: "the server rejected the credentials (401/403)"
         }
     }
-}
-
-/// A failure the tool reports as one line on standard error, then exits with `code`.
-///
-/// The message never contains a token: it is built from what the tool knows
-/// about the failure, not from the input that caused it.
-public struct CLIError: Error, Sendable {
-    public let message: String
-    public let code: ExitCode
-
-    public init(_ message: String, code: ExitCode) {
-        self.message = message
-        self.code = code
-    }
-
-    static func usage(_ message: String) -> CLIError { CLIError(message, code: .usage) }
 }

@@ -1,16 +1,16 @@
-public import Foundation
+package import Foundation
 
 /// The language of the tool's output: English or Japanese.
 ///
 /// The tool reads the environment itself: on Linux `Locale.current` ignores
 /// `LANG` and friends.
-public enum Language: String, Sendable {
+package enum Language: String, Sendable {
     case english = "en"
     case japanese = "ja"
 
     /// `--lang` if given, else the first set one of `LC_ALL`, `LC_MESSAGES`, `LANG`
     /// (`ja…` is Japanese; anything else English).
-    public init(option: String?, environment: [String: String]) throws(CLIError) {
+    package init(option: String?, environment: [String: String]) throws(CLIError) {
         if let option {
             guard let language = Language(rawValue: option) else { throw .usage("--lang must be en or ja") }
             self = language
@@ -23,7 +23,7 @@ public enum Language: String, Sendable {
     }
 
     /// The locale the library's labels are asked for.
-    public var locale: Locale {
+    package var locale: Locale {
         Locale(identifier: self == .japanese ? "ja_JP" : "en_US")
     }
 }

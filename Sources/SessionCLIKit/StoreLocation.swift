@@ -1,22 +1,37 @@
 import Foundation
-public import SessionCore
+package import SessionCore
 
 /// Which session file the tool uses.
-public enum StoreLocation {
+package enum StoreLocation {
     /// The folder name under the state directory.
-    public static let appName = "session-cli"
+    package static let appName = "session-cli"
+
+    /// The longest `SESSION_CLI_LOCK_TIMEOUT` accepted, in seconds.
+    static let longestLockTimeout = 3600
 
     /// `--store`, else `SESSION_CLI_STORE`, else the library's default location.
-    /// A relative path is taken from the current directory.
-    public static func resolve(option: String?, environment: [String: String]) throws(CLIError)
+    /// A relative path is taken from the current directory. Writers wait for
+    /// another process's lock `SESSION_CLI_LOCK_TIMEOUT` seconds (default 10).
+    package static func resolve(option: String?, environment: [String: String]) throws(CLIError)
         -> FileLoginStateStore
     {
+        let timeout = try lockTimeout(environment["SESSION_CLI_LOCK_TIMEOUT"])
         if let path = option ?? environment["SESSION_CLI_STORE"].flatMap({ $0.isEmpty ? nil : $0 }) {
             guard !path.isEmpty else { throw .usage("--store needs a file path") }
             guard !path.hasSuffix("/") else { throw .usage("--store must name a file, not a folder") }
-            return FileLoginStateStore(fileURL: URL(fileURLWithPath: path))
+            return FileLoginStateStore(fileURL: URL(fileURLWithPath: path), lockTimeout: timeout)
         }
         return FileLoginStateStore(
-            fileURL: FileLoginStateStore.defaultFileURL(appName: appName, environment: environment))
+            fileURL: FileLoginStateStore.defaultFileURL(appName: appName, environment: environment),
+            lockTimeout: timeout)
+    }
+
+    private static func lockTimeout(_ text: String?) throws(CLIError) -> TimeInterval {
+        guard let text, !text.isEmpty else { return FileLoginStateStore.defaultLockTimeout }
+        guard let seconds = Double(text), seconds.isFinite, (0...Double(longestLockTimeout)).contains(seconds)
+        else {
+            throw .usage("invalid SESSION_CLI_LOCK_TIMEOUT: give seconds from 0 to \(longestLockTimeout)")
+        }
+        return seconds
     }
 }

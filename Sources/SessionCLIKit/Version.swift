@@ -1,2 +1,2 @@
 /// The tool's version, printed by `--version`.
-public let sessionCLIVersion = "0.1.0"
+package let sessionCLIVersion = "0.1.0"

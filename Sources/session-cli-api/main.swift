@@ -1,13 +1,20 @@
 import Foundation
 import SessionCLIKit
 
-// session-cli-api: the `api` command of session-cli, in its own executable so
-// that only this command links FoundationNetworking. session-cli runs it with
-// the whole command line; it can also be run directly.
-let status: ExitCode
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#endif
+
+// session-cli-api: the commands of session-cli that need networking (`api`),
+// in their own executable so that only they link FoundationNetworking.
+// session-cli runs it with the whole command line; it can also be run directly.
+signal(SIGPIPE, SIG_IGN)
+var status: ExitCode
 do {
-    status = try await APICommand.run(Array(CommandLine.arguments.dropFirst()))
+    status = try await NetworkCommands.run(Array(CommandLine.arguments.dropFirst()))
 } catch {
     status = ErrorReport.report(error)
 }
-exit(status.rawValue)
+exit(ErrorReport.finish(status).rawValue)

@@ -2,43 +2,42 @@ import Dispatch
 import SessionCLIKit
 import SessionCore
 
-/// Dispatches a command line to its command.
+/// Runs one command line: parse it, then run the command it names.
 enum SessionCLI {
     static func run(_ arguments: [String]) throws -> ExitCode {
-        let invocation = try ArgumentParser.parse(arguments)
-        if invocation.wantsVersion {
+        switch try CommandTable.parse(arguments) {
+        case .version:
             Console.out("session-cli \(sessionCLIVersion)")
             return .success
-        }
-        guard let command = invocation.command else {
+        case .overview:
             Console.out(HelpText.overview)
             return .success
-        }
-        if invocation.wantsHelp {
-            Console.out(HelpText.help(for: command))
+        case .help(let spec):
+            Console.out(HelpText.help(for: spec))
             return .success
-        }
-        switch command.name {
-        case "help":
-            return try HelpCommand.run(invocation)
-        case "api":
-            return try APICommand.forward(arguments)
-        case "login":
-            let context = try CommandContext(invocation: invocation)
-            return try waitFor { try await LoginCommand.run(invocation, context: context) }
-        case "logout":
-            let context = try CommandContext(invocation: invocation)
-            return try waitFor { try await LogoutCommand.run(context: context) }
-        case "status":
-            return try StatusCommand.run(invocation, context: CommandContext(invocation: invocation))
-        default:
-            // CommandSpec.all lists a command this switch does not run.
-            throw CLIError("the command '\(command.name)' is not implemented", code: .software)
+        case .run(let command, let globals):
+            switch command {
+            case .help(let help):
+                return help.run()
+            case .api:
+                return try CompanionLauncher.run(arguments)
+            case .status(let status):
+                return try status.run(context: CommandContext(globals: globals))
+            case .login(let login):
+                let context = try CommandContext(globals: globals)
+                return try waitFor { try await login.run(context: context) }
+            case .logout(let logout):
+                let context = try CommandContext(globals: globals)
+                return try waitFor { try await logout.run(context: context) }
+            }
         }
     }
 }
 
 /// Runs an async command to its end from synchronous code.
+///
+/// The top level stays synchronous so that `status` and `help` never start
+/// the concurrency runtime; only the commands that need it pay for it.
 private func waitFor(_ command: @escaping @Sendable () async throws -> ExitCode) throws -> ExitCode {
     let outcome = Locked<Result<ExitCode, any Error>?>(nil)
     let done = DispatchSemaphore(value: 0)
@@ -50,19 +49,4 @@ private func waitFor(_ command: @escaping @Sendable () async throws -> ExitCode)
     }
     done.wait()
     return try outcome.withLock { $0 }?.get() ?? .software
-}
-
-enum HelpCommand {
-    static func run(_ invocation: Invocation) throws(CLIError) -> ExitCode {
-        guard let name = invocation.arguments.first else {
-            Console.out(HelpText.overview)
-            return .success
-        }
-        guard let command = CommandSpec.named(name) else {
-            throw CLIError(
-                "no help for an unknown command; commands: login, logout, status, api, help", code: .usage)
-        }
-        Console.out(HelpText.help(for: command))
-        return .success
-    }
 }

@@ -4,20 +4,29 @@
 ///
 /// Errors never repeat a value from the command line: a mistyped option could
 /// be a token. Names are quoted only when they look like names.
-public enum ArgumentParser {
+enum ArgumentParser {
+    /// A command line as read: the command's spec and what was given.
+    struct Result {
+        var command: CommandSpec?
+        var raw = RawArguments()
+        var wantsHelp = false
+        var wantsVersion = false
+    }
+
     /// Option names people reach for to pass a token. Each is refused with a
     /// pointer to `--with-token` instead of "unknown option".
     static let tokenOptionNames: Set<String> = [
         "token", "password", "access-token", "auth-token", "secret", "pat",
     ]
 
-    public static func parse(_ arguments: [String]) throws(CLIError) -> Invocation {
-        var invocation = Invocation()
+    /// Reads `arguments` against the `commands` the tool knows.
+    static func parse(_ arguments: [String], commands: [CommandSpec]) throws(CLIError) -> Result {
+        var invocation = Result()
         var remaining = arguments[...]
         var optionsEnded = false
         while let argument = remaining.popFirst() {
             if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
-                try take(positional: argument, into: &invocation)
+                try take(positional: argument, commands: commands, into: &invocation)
             } else if argument == "--" {
                 optionsEnded = true
             } else if argument == "-h" || argument == "--help" {
@@ -35,19 +44,22 @@ public enum ArgumentParser {
         return invocation
     }
 
-    private static func take(positional: String, into invocation: inout Invocation) throws(CLIError) {
+    private static func take(positional: String, commands: [CommandSpec], into invocation: inout Result)
+        throws(CLIError)
+    {
         guard let command = invocation.command else {
-            guard let command = CommandSpec.named(positional) else {
+            guard let command = commands.first(where: { $0.name == positional }) else {
                 let hint =
-                    Suggestions.closest(to: positional, among: CommandSpec.all.map(\.name))
-                    .map { "; did you mean '\($0)'?" } ?? "; commands: login, logout, status, api, help"
+                    Suggestions.closest(to: positional, among: commands.map(\.name))
+                    .map { "; did you mean '\($0)'?" }
+                    ?? "; commands: \(commands.map(\.name).joined(separator: ", "))"
                 throw .usage("unknown command \(quotedIfName(positional))\(hint)")
             }
             invocation.command = command
             return
         }
-        guard command.argument != nil, invocation.arguments.isEmpty else {
-            if command.name == "login" {
+        guard command.argument != nil, invocation.raw.arguments.isEmpty else {
+            if command.name == LoginCommand.spec.name {
                 throw .usage(
                     "login takes no arguments and never a token; if that was your token, revoke it "
                         + "(it may be in your shell history) and pipe a new one to 'session-cli login --with-token'"
@@ -57,11 +69,11 @@ public enum ArgumentParser {
                 "\(command.name) takes \(command.argument == nil ? "no arguments" : "one argument"); see 'session-cli help \(command.name)'"
             )
         }
-        invocation.arguments.append(positional)
+        invocation.raw.arguments.append(positional)
     }
 
     private static func take(
-        option argument: String, remaining: inout ArraySlice<String>, into invocation: inout Invocation
+        option argument: String, remaining: inout ArraySlice<String>, into invocation: inout Result
     ) throws(CLIError) {
         let body = argument.dropFirst(2)
         let name = String(body.prefix { $0 != "=" })
@@ -78,12 +90,13 @@ public enum ArgumentParser {
                 "unknown option \(quotedIfName("--" + name))\(place)\(suggestion(for: name, in: invocation)); see --help"
             )
         }
-        guard spec.repeatable || (!invocation.flags.contains(name) && invocation.values[name] == nil) else {
+        guard spec.repeatable || (!invocation.raw.flags.contains(name) && invocation.raw.values[name] == nil)
+        else {
             throw .usage("--\(name) is given more than once")
         }
         guard spec.takesValue else {
             guard inlineValue == nil else { throw .usage("--\(name) takes no value") }
-            invocation.flags.insert(name)
+            invocation.raw.flags.insert(name)
             return
         }
         let value: String
@@ -98,10 +111,10 @@ public enum ArgumentParser {
         } else {
             throw .usage("--\(name) needs a value: \(spec.usage)")
         }
-        invocation.values[name, default: []].append(value)
+        invocation.raw.values[name, default: []].append(value)
     }
 
-    private static func suggestion(for name: String, in invocation: Invocation) -> String {
+    private static func suggestion(for name: String, in invocation: Result) -> String {
         let bare = String(name.drop { $0 == "-" }.prefix { $0 != "=" })
         let names =
             ((invocation.command?.options ?? []) + CommandSpec.globalOptions).map(\.name) + [

@@ -1,5 +1,5 @@
-public import Foundation
-public import SessionCore
+package import Foundation
+package import SessionCore
 
 #if canImport(Darwin)
     import Darwin
@@ -11,9 +11,9 @@ public import SessionCore
 
 /// The credential `login` saves, with its token read from standard input or
 /// typed at a prompt with echo off. The token is never an argument.
-public struct TokenInputProvider: CredentialProvider {
+package struct TokenInputProvider: CredentialProvider {
     /// Where the token comes from.
-    public enum Source: Sendable {
+    package enum Source: Sendable {
         /// Standard input, to its end, with one trailing newline removed (`--with-token`).
         case standardInput
         /// A prompt on the terminal with echo turned off.
@@ -25,15 +25,19 @@ public struct TokenInputProvider: CredentialProvider {
     let server: URL?
     let lifetime: TimeInterval?
 
-    public init(source: Source, account: String?, server: URL?, lifetime: TimeInterval?) {
+    package init(source: Source, account: String?, server: URL?, lifetime: TimeInterval?) {
         self.source = source
         self.account = account
         self.server = server
         self.lifetime = lifetime
     }
 
-    public func credential() async throws -> Credential {
-        let bytes = source == .standardInput ? try readStandardInput() : try readHiddenLine()
+    package func credential() async throws -> Credential {
+        let bytes =
+            source == .standardInput
+            ? try readStandardInput()
+            : try HiddenPrompt.readLine(
+                prompt: "Paste your token (input is hidden): ", limit: AuthToken.maximumLength)
         let token: AuthToken
         do {
             token = try AuthToken(String(decoding: withoutTrailingNewline(bytes), as: UTF8.self))
@@ -71,39 +75,6 @@ public struct TokenInputProvider: CredentialProvider {
             code: .badData)
     }
 
-    /// Asks on standard error and reads one line from the terminal with echo off.
-    ///
-    /// Echo goes off before the prompt appears: TCSAFLUSH discards pending
-    /// input, so a token typed or pasted right after the prompt must not
-    /// reach the terminal before the switch, or it is lost and the read waits
-    /// forever.
-    private func readHiddenLine() throws -> [UInt8] {
-        var settings = termios()
-        guard tcgetattr(STDIN_FILENO, &settings) == 0 else {
-            throw CLIError(
-                "cannot read the terminal's settings; pipe the token to --with-token instead", code: .ioError)
-        }
-        TerminalEcho.saved = settings
-        signal(SIGINT) { _ in TerminalEcho.restoreAndExit() }
-        settings.c_lflag &= ~tcflag_t(ECHO)
-        tcsetattr(STDIN_FILENO, TCSAFLUSH, &settings)
-        defer {
-            TerminalEcho.restore()
-            signal(SIGINT, SIG_DFL)
-            Console.write("\n", to: STDERR_FILENO)
-        }
-        Console.write("Paste your token (input is hidden): ", to: STDERR_FILENO)
-        var line: [UInt8] = []
-        var byte: UInt8 = 0
-        while line.count <= AuthToken.maximumLength + 1 {
-            let count = systemRead(STDIN_FILENO, &byte, 1)
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 || byte == 0x0A { break }
-            line.append(byte)
-        }
-        return line
-    }
-
     private func withoutTrailingNewline(_ bytes: [UInt8]) -> ArraySlice<UInt8> {
         var slice = bytes[...]
         if slice.last == 0x0A {
@@ -111,21 +82,5 @@ public struct TokenInputProvider: CredentialProvider {
             if slice.last == 0x0D { slice.removeLast() }
         }
         return slice
-    }
-}
-
-/// The terminal settings to put back when the prompt ends, even on Ctrl-C.
-private enum TerminalEcho {
-    // Written once before the SIGINT handler is installed, read by the handler.
-    nonisolated(unsafe) static var saved = termios()
-
-    static func restore() {
-        // TCSANOW: the input was read; nothing typed after it should be thrown away.
-        tcsetattr(STDIN_FILENO, TCSANOW, &saved)
-    }
-
-    static func restoreAndExit() {
-        tcsetattr(STDIN_FILENO, TCSANOW, &saved)
-        _exit(130)
     }
 }

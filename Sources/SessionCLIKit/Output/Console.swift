@@ -1,4 +1,5 @@
 import Foundation
+import SessionCore
 
 #if canImport(Darwin)
     import Darwin
@@ -10,21 +11,40 @@ import Foundation
 
 /// Where the tool writes: standard output for results, standard error for
 /// errors and warnings, one line each.
-public enum Console {
-    public static func out(_ text: String) {
+///
+/// A failed write (EPIPE, ENOSPC, EIO) is remembered, not ignored: the tool
+/// then exits 74 instead of 0 with a truncated result (``ErrorReport/finish(_:)``).
+package enum Console {
+    /// The first write that failed: which stream, and why.
+    package struct Failure: Sendable {
+        /// "standard output" or "standard error".
+        package let stream: String
+        /// The system's words for the error.
+        package let reason: String
+    }
+
+    private static let failure = Locked<Failure?>(nil)
+
+    /// The first failed write, if any.
+    package static var outputFailure: Failure? { failure.withLock { $0 } }
+
+    /// Writes a line to standard output.
+    package static func out(_ text: String) {
         write(text + "\n", to: STDOUT_FILENO)
     }
 
-    public static func error(_ text: String) {
+    /// Writes a line to standard error.
+    package static func error(_ text: String) {
         write(text + "\n", to: STDERR_FILENO)
     }
 
     /// Writes bytes to standard output as they are (a response body).
-    public static func out(bytes: [UInt8]) {
+    package static func out(bytes: [UInt8]) {
         write(bytes[...], to: STDOUT_FILENO)
     }
 
-    public static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+    /// Whether `fd` is a terminal.
+    package static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
     static func write(_ text: String, to fd: Int32) {
         write(Array(text.utf8)[...], to: fd)
@@ -35,7 +55,12 @@ public enum Console {
         while !bytes.isEmpty {
             let count = bytes.withUnsafeBytes { systemWrite(fd, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return }
+            guard count > 0 else {
+                let reason = count < 0 ? String(cString: strerror(errno)) : "nothing was written"
+                let stream = fd == STDOUT_FILENO ? "standard output" : "standard error"
+                failure.withLock { $0 = $0 ?? Failure(stream: stream, reason: reason) }
+                return
+            }
             bytes = bytes.dropFirst(count)
         }
     }

@@ -1,7 +1,7 @@
 /// The help screens. They are product: tests pin them down.
-public enum HelpText {
+package enum HelpText {
     /// The tool's overview: commands, global options and exit codes.
-    public static var overview: String {
+    package static var overview: String {
         var lines = [
             "session-cli \(sessionCLIVersion): keep a login session and sign requests with it.",
             "",
@@ -9,7 +9,7 @@ public enum HelpText {
             "",
             "COMMANDS:",
         ]
-        lines += CommandSpec.all.map { "  " + pad($0.name, 10) + $0.summary }
+        lines += CommandTable.specs.map { "  " + pad($0.name, 10) + $0.summary }
         lines += ["", "GLOBAL OPTIONS:"] + optionLines(CommandSpec.globalOptions)
         lines += [
             pad("  -h, --help", 34) + "Show help for the tool or a command.",
@@ -21,7 +21,7 @@ public enum HelpText {
     }
 
     /// One command's help: usage, options, discussion, exit codes.
-    public static func help(for command: CommandSpec) -> String {
+    package static func help(for command: CommandSpec) -> String {
         let options = command.options.map { " [\($0.usage)]" + ($0.repeatable ? "..." : "") }.joined()
         var lines = [
             "session-cli \(command.name): \(command.summary)",

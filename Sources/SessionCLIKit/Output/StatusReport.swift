@@ -1,14 +1,14 @@
 import Foundation
-public import SessionCore
+package import SessionCore
 
 /// What `status` prints, as text for a person or as one JSON object.
-public struct StatusReport {
+package struct StatusReport {
     let status: LoginStatus
     let storePath: String
     let showToken: Bool
     let language: Language
 
-    public init(status: LoginStatus, storePath: String, showToken: Bool, language: Language) {
+    package init(status: LoginStatus, storePath: String, showToken: Bool, language: Language) {
         self.status = status
         self.storePath = storePath
         self.showToken = showToken
@@ -18,12 +18,14 @@ public struct StatusReport {
     private var credential: Credential? { status.credential }
     private var label: String { status.strategy.label(for: language.locale) }
     private var token: String? { credential.map { showToken ? $0.token.value : $0.token.redacted } }
+    /// Whole seconds until expiry, rounded up: a session with 0.4 s left is
+    /// "in 1 second", never "expired 0 seconds ago" while it is logged in.
     private var secondsLeft: Int? {
-        credential?.expiresAt.map { Int($0.timeIntervalSince(status.checkedAt).rounded(.down)) }
+        credential?.expiresAt.map { Int($0.timeIntervalSince(status.checkedAt).rounded(.up)) }
     }
 
     /// The screen: the phase, then one aligned line per known field, then the button.
-    public func text(style: Style) -> String {
+    package func text(style: Style) -> String {
         let words = Messages(language: language)
         var rows: [(String, String)] = []
         if let account = credential?.account { rows.append((words.account, account)) }
@@ -45,7 +47,7 @@ public struct StatusReport {
     }
 
     /// One JSON object with a fixed set of keys (absent values are `null`).
-    public func json() -> String {
+    package func json() -> String {
         let object = JSONStatus(
             state: status.phase.rawValue, account: credential?.account,
             server: credential?.server?.absoluteString,

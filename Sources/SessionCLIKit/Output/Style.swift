@@ -1,15 +1,15 @@
-public import SessionCore
+package import SessionCore
 
 /// Whether and how to color the button label.
-public struct Style: Sendable {
-    public let colored: Bool
+package struct Style: Sendable {
+    package let colored: Bool
 
     /// Decides from `--color` (auto, always, never), the terminal and `NO_COLOR`.
     ///
     /// `always` wins over `NO_COLOR`, as the NO_COLOR convention asks of an
     /// explicit command-line choice; `auto` colors only a terminal, not a
     /// `dumb` one, and only when `NO_COLOR` is unset or empty.
-    public init(option: String?, environment: [String: String], outputIsTerminal: Bool) throws(CLIError) {
+    package init(option: String?, environment: [String: String], outputIsTerminal: Bool) throws(CLIError) {
         switch option ?? "auto" {
         case "always": colored = true
         case "never": colored = false
@@ -21,7 +21,7 @@ public struct Style: Sendable {
     }
 
     /// The text drawn in the token's color (ANSI), or as it is.
-    public func paint(_ text: String, _ color: ColorToken) -> String {
+    package func paint(_ text: String, _ color: ColorToken) -> String {
         guard colored else { return text }
         let code =
             switch color {

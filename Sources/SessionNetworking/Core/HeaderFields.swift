@@ -1,3 +1,5 @@
+import SessionCore
+
 /// Header fields with HTTP's case-insensitive names and set semantics: setting
 /// a name replaces any value under any spelling of it.
 package struct HeaderFields {
@@ -20,7 +22,7 @@ package struct HeaderFields {
     /// value must be refused before it reaches the transport.
     var problem: String? {
         for (name, value) in fields.values {
-            if name.isEmpty || !name.utf8.allSatisfy(Self.isTokenByte) {
+            if !HTTPToken.isToken(name) {
                 return "the header name \(Self.quoted(name)) is not a valid HTTP token"
             }
             if value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 }) {
@@ -29,16 +31,6 @@ package struct HeaderFields {
             }
         }
         return nil
-    }
-
-    /// RFC 9110 `tchar`: the bytes allowed in a method or a header name.
-    package static func isTokenByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"):
-            true
-        default: "!#$%&'*+-.^_`|~".utf8.contains(byte)
-        }
     }
 
     private static func quoted(_ name: String) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import SessionCore
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -18,7 +19,7 @@ extension URLRequest {
     ///   an HTTP token, a path that names another server, or a `%` not
     ///   followed by two hex digits.
     init<Output>(_ request: Request<Output>, baseURL: URL) throws {
-        guard !request.method.isEmpty, request.method.utf8.allSatisfy(HeaderFields.isTokenByte) else {
+        guard HTTPToken.isToken(request.method) else {
             throw NetworkError.invalidRequest("the method is not a valid HTTP token")
         }
         let (path, query) = Self.split(request.path)

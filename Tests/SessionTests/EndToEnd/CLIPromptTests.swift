@@ -4,25 +4,60 @@ import Testing
 
 /// `login` without `--with-token` on a real pseudo-terminal: it asks, with echo off.
 @Suite struct CLIPromptTests {
-    @Test func loginAsksOnATerminalWithEchoOff() throws {
-        let home = TemporaryDirectory()
-        let token = "typed_at_the_prompt_0123456789"
+    /// Runs `Scripts/pty_login.py` and returns its report.
+    func drive(home: TemporaryDirectory, token: String, signal: String? = nil) throws -> [String: Any] {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Scripts/pty_login.py")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, Executables.sessionCLI.path, home.path, token]
+        process.arguments =
+            ["python3", script.path, Executables.sessionCLI.path, home.path, token]
+            + (signal.map { ["--signal", $0] } ?? [])
         let output = Pipe()
         process.standardOutput = output
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        let report = try JSONSerialization.jsonObject(with: data) as? [String: Any]
-        #expect(report?["status"] as? Int == 0)
-        #expect(report?["prompted"] as? Bool == true)
-        #expect(report?["echoed"] as? Bool == false, "the token was echoed to the terminal")
-        let store = FileLoginStateStore(fileURL: home.file(".local/state/session-cli/session.json"))
-        Secret.expectEqual(try store.load().credential?.token.value, token, "the saved token")
-        #expect(try store.load().credential?.account == "tty-user")
+        return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+    }
+
+    func store(_ home: TemporaryDirectory) -> FileLoginStateStore {
+        FileLoginStateStore(fileURL: home.file(".local/state/session-cli/session.json"))
+    }
+
+    @Test func loginAsksOnATerminalWithEchoOff() throws {
+        let home = TemporaryDirectory()
+        let token = "typed_at_the_prompt_0123456789"
+        let report = try drive(home: home, token: token)
+        #expect(report["status"] as? Int == 0)
+        #expect(report["prompted"] as? Bool == true)
+        #expect(report["echoed"] as? Bool == false, "the token was echoed to the terminal")
+        #expect(report["echoDuringPrompt"] as? Bool == false)
+        #expect(report["echoAfter"] as? Bool == true)
+        Secret.expectEqual(try store(home).load().credential?.token.value, token, "the saved token")
+        #expect(try store(home).load().credential?.account == "tty-user")
+    }
+
+    /// Longer than the terminal's canonical line (4095 bytes on Linux): it
+    /// arrives whole, not cut.
+    @Test func aLongTokenTypedAtThePromptArrivesWhole() throws {
+        let home = TemporaryDirectory()
+        let token = String((0..<6000).map { _ in "abcdefghijklmnopqrstuvwxyz0123456789".randomElement()! })
+        let report = try drive(home: home, token: token)
+        #expect(report["status"] as? Int == 0)
+        #expect(report["echoed"] as? Bool == false)
+        Secret.expectEqual(try store(home).load().credential?.token.value, token, "the saved 6000-byte token")
+    }
+
+    @Test(arguments: ["TERM", "INT", "HUP"])
+    func aSignalDuringThePromptPutsTheTerminalBack(signal: String) throws {
+        let home = TemporaryDirectory()
+        let report = try drive(home: home, token: "never_typed_0123456789", signal: signal)
+        #expect(report["prompted"] as? Bool == true)
+        #expect(report["echoDuringPrompt"] as? Bool == false)
+        #expect(report["status"] as? Int != 0)
+        #expect(report["status"] as? String != "hung")
+        #expect(report["echoAfter"] as? Bool == true, "echo stayed off after SIG\(signal)")
+        #expect(try store(home).load() == .loggedOut)
     }
 }

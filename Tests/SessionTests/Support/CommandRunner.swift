@@ -23,17 +23,20 @@ struct CommandRunner {
     var defaultStore: URL { home.file(".local/state/session-cli/session.json") }
 
     @discardableResult
-    func run(_ arguments: [String], stdin: Data? = nil, extraEnvironment: [String: String] = [:]) throws
-        -> CommandResult
-    {
-        let process = try start(arguments, stdin: stdin, extraEnvironment: extraEnvironment)
+    func run(
+        _ arguments: [String], stdin: Data? = nil, extraEnvironment: [String: String] = [:],
+        stdout: FileHandle? = nil
+    ) throws -> CommandResult {
+        let process = try start(arguments, stdin: stdin, extraEnvironment: extraEnvironment, stdout: stdout)
         return process.finish()
     }
 
-    /// Starts the command without waiting for it.
-    func start(_ arguments: [String], stdin: Data? = nil, extraEnvironment: [String: String] = [:]) throws
-        -> RunningCommand
-    {
+    /// Starts the command without waiting for it. `stdout` replaces the
+    /// captured standard output (`/dev/full`, a closed pipe).
+    func start(
+        _ arguments: [String], stdin: Data? = nil, extraEnvironment: [String: String] = [:],
+        stdout: FileHandle? = nil
+    ) throws -> RunningCommand {
         let scratch = TemporaryDirectory()
         let process = Process()
         process.executableURL = executable
@@ -50,27 +53,10 @@ struct CommandRunner {
         let err = scratch.file("stderr")
         try Data().write(to: out)
         try Data().write(to: err)
-        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardOutput = try stdout ?? FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
         try process.run()
         return RunningCommand(process: process, scratch: scratch)
-    }
-}
-
-/// A command that is running; `finish()` waits for it.
-struct RunningCommand {
-    let process: Process
-    let scratch: TemporaryDirectory
-
-    var pid: Int32 { process.processIdentifier }
-
-    func finish() -> CommandResult {
-        process.waitUntilExit()
-        let read = { (name: String) in
-            (try? String(contentsOf: scratch.file(name), encoding: .utf8)) ?? ""
-        }
-        return CommandResult(
-            status: process.terminationStatus, stdout: read("stdout"), stderr: read("stderr"))
     }
 }
 

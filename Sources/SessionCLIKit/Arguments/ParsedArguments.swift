@@ -1,0 +1,22 @@
+/// A parsed command line, read through a command's option enum, so a
+/// mistyped option name does not compile.
+///
+/// ```swift
+/// let server = arguments.value(.server)       // LoginCommand.Option.server
+/// let json = arguments.has(.json)             // StatusCommand.Option.json
+/// ```
+package struct ParsedArguments<Option: CommandOption>: Sendable {
+    let raw: RawArguments
+
+    /// Whether the flag was given.
+    package func has(_ flag: Option) -> Bool { raw.flags.contains(flag.rawValue) }
+
+    /// The value of a single-value option (the last one if repeated).
+    package func value(_ option: Option) -> String? { raw.values[option.rawValue]?.last }
+
+    /// Every value of a repeatable option, in the order given.
+    package func values(_ option: Option) -> [String] { raw.values[option.rawValue] ?? [] }
+
+    /// The command's positional arguments.
+    package var arguments: [String] { raw.arguments }
+}

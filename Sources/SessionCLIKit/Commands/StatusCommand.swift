@@ -1,0 +1,46 @@
+import Foundation
+import SessionCore
+
+/// `status`: show the session and the button. Never writes.
+package struct StatusCommand: Command {
+    /// `status`'s options.
+    package enum Option: String, CommandOption {
+        case json
+        case showToken = "show-token"
+
+        /// The option's help.
+        package var spec: OptionSpec {
+            switch self {
+            case .json: OptionSpec(rawValue, help: "Print one JSON object (shape in the README).")
+            case .showToken: OptionSpec(rawValue, help: "Include the full token in the output.")
+            }
+        }
+    }
+
+    package static let spec = CommandSpec(
+        name: "status", summary: "Show the session and the login button. Never writes.", options: Option.self,
+        discussion: "Exits 0 when logged in with an unexpired session, 1 when logged out or expired.")
+
+    let json: Bool
+    let showToken: Bool
+
+    package init(parsing arguments: ParsedArguments<Option>) throws(CLIError) {
+        json = arguments.has(.json)
+        showToken = arguments.has(.showToken)
+    }
+
+    /// Prints the session and the button; exits 0 only when logged in.
+    package func run(context: CommandContext) throws -> ExitCode {
+        let status = try LoginUsecase(repository: context.store).status()
+        let path = context.store.fileURL.path
+        let report = StatusReport(
+            status: status, storePath: path, showToken: showToken, language: context.language)
+        if try context.store.hasInsecurePermissions() {
+            Console.error(
+                "session-cli: warning: \(path) can be read by other users; run 'chmod 600 \(path)' or log in again"
+            )
+        }
+        Console.out(json ? report.json() : report.text(style: context.style))
+        return status.phase == .loggedIn ? .success : .failure
+    }
+}

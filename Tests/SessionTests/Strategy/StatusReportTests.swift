@@ -1,0 +1,37 @@
+import Foundation
+import SessionCLIKit
+import SessionCore
+import Testing
+
+/// The words `status` prints about expiry.
+@Suite struct StatusReportTests {
+    func report(secondsLeft: TimeInterval) throws -> (text: String, json: [String: Any]) {
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let store = InMemoryLoginStateStore(
+            .loggedIn(Credential(token: Sample.token(), expiresAt: now.addingTimeInterval(1_000))))
+        // Judge the session a moment before it expires, at a fraction of a second.
+        let usecase = LoginUsecase(repository: store) { now.addingTimeInterval(1_000 - secondsLeft) }
+        let status = try usecase.status()
+        let report = StatusReport(status: status, storePath: "/s.json", showToken: false, language: .english)
+        let json = try JSONSerialization.jsonObject(with: Data(report.json().utf8)) as? [String: Any] ?? [:]
+        return (
+            report.text(style: try Style(option: "never", environment: [:], outputIsTerminal: false)), json
+        )
+    }
+
+    @Test func aSessionWithLessThanASecondLeftIsNotCalledExpired() throws {
+        let (text, json) = try report(secondsLeft: 0.4)
+        #expect(text.hasPrefix("Logged in"))
+        #expect(text.contains("in 1 second"))
+        #expect(!text.contains("expired"))
+        #expect(json["expiresInSeconds"] as? Int == 1)
+        #expect(json["state"] as? String == "logged_in")
+    }
+
+    @Test func anExpiredSessionSaysHowLongAgo() throws {
+        let (text, json) = try report(secondsLeft: -90.5)
+        #expect(text.hasPrefix("Session expired"))
+        #expect(text.contains("expired 1 minute ago"))
+        #expect(json["expiresInSeconds"] as? Int == -90)
+    }
+}
