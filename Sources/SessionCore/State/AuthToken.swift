@@ -38,10 +38,14 @@ public struct AuthToken: Sendable, Hashable, Codable, CustomStringConvertible,
         value.utf8.count >= 12 ? String(value.prefix(4)) + Self.mask : Self.mask
     }
 
+    /// What `print` and string interpolation show; never a secret.
     public var description: String { redacted }
+    /// What `debugPrint` shows: the same as `description`.
     public var debugDescription: String { "AuthToken(\(redacted))" }
+    /// What `dump` shows: the redacted form, never the secret.
     public var customMirror: Mirror { Mirror(self, children: ["redacted": redacted]) }
 
+    /// Decodes and validates the value; an invalid one is a `DecodingError` that never contains it.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         do {
@@ -54,6 +58,7 @@ public struct AuthToken: Sendable, Hashable, Codable, CustomStringConvertible,
         }
     }
 
+    /// Encodes the token as a plain string (for the session file).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(value)

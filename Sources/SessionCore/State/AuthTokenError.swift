@@ -7,8 +7,13 @@ public import Foundation
 public enum AuthTokenError: Error, Sendable, Hashable, LocalizedError, CustomStringConvertible {
     /// The kind of byte that is not allowed in a token.
     public enum ByteClass: String, Sendable, Hashable {
-        case space, tab, carriageReturn = "carriage return (CR)", lineFeed = "line feed (LF)"
-        case nul = "NUL byte", control = "control character", nonASCII = "non-ASCII byte"
+        case space
+        case tab
+        case carriageReturn = "carriage return (CR)"
+        case lineFeed = "line feed (LF)"
+        case nul = "NUL byte"
+        case control = "control character"
+        case nonASCII = "non-ASCII byte"
 
         init(_ byte: UInt8) {
             switch byte {
@@ -27,6 +32,7 @@ public enum AuthTokenError: Error, Sendable, Hashable, LocalizedError, CustomStr
     case tooLong(byteCount: Int)
     case invalidByte(ByteClass, offset: Int)
 
+    /// The message: what failed and what to do next.
     public var description: String {
         switch self {
         case .empty:
@@ -39,5 +45,6 @@ public enum AuthTokenError: Error, Sendable, Hashable, LocalizedError, CustomStr
         }
     }
 
+    /// The same as `description`, for `localizedDescription`.
     public var errorDescription: String? { description }
 }

@@ -15,13 +15,18 @@ public import Foundation
 ///     expiresAt: Date().addingTimeInterval(3600))
 /// ```
 public struct Credential: Sendable, Hashable, Codable {
+    /// The access token sent with requests.
     public var token: AuthToken
+    /// The token to get a new access token with, if the server issued one.
     public var refreshToken: AuthToken?
+    /// The user name or e-mail the session belongs to.
     public var account: String?
     /// The origin the token belongs to. ``AuthTokenHeaderBehavior`` sends the
     /// token to this origin only.
     public var server: URL?
+    /// When the session started, at a whole second.
     public var issuedAt: Date { didSet { issuedAt = issuedAt.wholeSeconds } }
+    /// When the token stops being valid, at a whole second; `nil` for never.
     public var expiresAt: Date? { didSet { expiresAt = expiresAt?.wholeSeconds } }
 
     /// - Parameters:
@@ -55,6 +60,7 @@ public struct Credential: Sendable, Hashable, Codable {
         case token, refreshToken, account, server, issuedAt, expiresAt
     }
 
+    /// Decodes and validates the value; an invalid one is a `DecodingError` that never contains it.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -68,6 +74,7 @@ public struct Credential: Sendable, Hashable, Codable {
 }
 
 extension Credential: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// What `print` and string interpolation show; never a secret.
     public var description: String {
         var fields = ["token: \(token.redacted)"]
         if let refreshToken { fields.append("refreshToken: \(refreshToken.redacted)") }
@@ -78,8 +85,10 @@ extension Credential: CustomStringConvertible, CustomDebugStringConvertible, Cus
         return "Credential(\(fields.joined(separator: ", ")))"
     }
 
+    /// What `debugPrint` shows: the same as `description`.
     public var debugDescription: String { description }
 
+    /// What `dump` shows: the redacted form, never the secret.
     public var customMirror: Mirror {
         Mirror(
             self,

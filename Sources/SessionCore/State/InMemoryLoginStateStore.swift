@@ -15,14 +15,17 @@ public final class InMemoryLoginStateStore: LoginStateRepository {
         self.state = Locked(state)
     }
 
+    /// The current state.
     public func load() -> LoginState {
         state.withLock { $0 }
     }
 
+    /// Replaces the session with `credential`.
     public func save(_ credential: Credential) {
         state.withLock { $0 = .loggedIn(credential) }
     }
 
+    /// Removes the session.
     public func clear() {
         state.withLock { $0 = .loggedOut }
     }

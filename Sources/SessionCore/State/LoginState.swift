@@ -22,12 +22,15 @@ public enum LoginState: Sendable, Hashable {
 }
 
 extension LoginState: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// What `print` and string interpolation show; never a secret.
     public var description: String {
         credential.map { "loggedIn(\($0))" } ?? "loggedOut"
     }
 
+    /// What `debugPrint` shows: the same as `description`.
     public var debugDescription: String { description }
 
+    /// What `dump` shows: the redacted form, never the secret.
     public var customMirror: Mirror {
         Mirror(self, children: credential.map { ["loggedIn": $0] } ?? [:], displayStyle: .enum)
     }

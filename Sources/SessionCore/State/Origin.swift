@@ -17,8 +17,11 @@ public import Foundation
 /// Origin(URL(string: "https://api.example.com/v1")!)?.port   // 443
 /// ```
 public struct Origin: Sendable, Hashable, CustomStringConvertible {
+    /// `http` or `https`, lower-cased.
     public let scheme: String
+    /// The host, lower-cased, without the brackets of an IPv6 literal.
     public let host: String
+    /// The port, with the scheme's default (80, 443) filled in.
     public let port: Int
 
     /// The origin of an `http` or `https` URL with a host; `nil` for anything else.
@@ -61,6 +64,7 @@ public struct Origin: Sendable, Hashable, CustomStringConvertible {
         scheme == "https" || isLoopback
     }
 
+    /// The text `print` and string interpolation show.
     public var description: String {
         let shownHost = host.contains(":") ? "[\(host)]" : host
         return "\(scheme)://\(shownHost)" + (Self.defaultPorts[scheme] == port ? "" : ":\(port)")

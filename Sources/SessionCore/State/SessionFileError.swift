@@ -33,6 +33,7 @@ public enum SessionFileError: Error, Sendable, Hashable, LocalizedError, CustomS
         }
     }
 
+    /// The message: what failed and what to do next.
     public var description: String {
         switch self {
         case .empty(let path):
@@ -50,6 +51,7 @@ public enum SessionFileError: Error, Sendable, Hashable, LocalizedError, CustomS
         }
     }
 
+    /// The same as `description`, for `localizedDescription`.
     public var errorDescription: String? { description }
 
     private static func hint(for code: Int32) -> String {

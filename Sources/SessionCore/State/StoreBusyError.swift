@@ -20,11 +20,13 @@ public struct StoreBusyError: Error, Sendable, Hashable, LocalizedError, CustomS
         self.waited = waited
     }
 
+    /// The message: what failed and what to do next.
     public var description: String {
         "the session store is busy: another process has held the lock \(lockPath) for more than "
             + "\(Self.seconds(waited)); try again, or find the holder with 'fuser \(lockPath)'"
     }
 
+    /// The same as `description`, for `localizedDescription`.
     public var errorDescription: String? { description }
 
     private static func seconds(_ value: TimeInterval) -> String {

@@ -17,8 +17,11 @@ public struct Login: LoginStrategy {
         self.provider = provider
     }
 
+    /// What the button does.
     public var action: LoginAction { .logIn }
+    /// The color token the button is drawn in.
     public var color: ColorToken { .blue }
+    /// The button's label: Japanese for a Japanese locale, English otherwise.
     public func label(for locale: Locale) -> String { Self.label.text(for: locale) }
 
     /// Asks the provider for a credential and saves it, replacing any session.

@@ -16,6 +16,7 @@ public struct LoginStatus: Sendable {
         case expired
     }
 
+    /// Logged in, logged out, or expired.
     public let phase: Phase
     /// The stored credential, if any; expired ones too.
     public let credential: Credential?

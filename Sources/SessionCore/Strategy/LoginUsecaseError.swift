@@ -18,8 +18,3 @@ public enum LoginUsecaseError: Error, Sendable, Hashable, LocalizedError, Custom
     /// The same as ``description``.
     public var errorDescription: String? { description }
 }
-
-/// The provider behind the Login button of a usecase made without one.
-struct MissingCredentialProvider: CredentialProvider {
-    func credential() async throws -> Credential { throw LoginUsecaseError.noCredentialProvider }
-}

@@ -8,10 +8,14 @@ public import Foundation
 public struct Logout: LoginStrategy {
     private static let label = LocalizedLabel(english: "Log out", japanese: "ログアウト")
 
+    /// The Log out button.
     public init() {}
 
+    /// What the button does.
     public var action: LoginAction { .logOut }
+    /// The color token the button is drawn in.
     public var color: ColorToken { .red }
+    /// The button's label: Japanese for a Japanese locale, English otherwise.
     public func label(for locale: Locale) -> String { Self.label.text(for: locale) }
 
     /// Clears the session. Logging out with no session succeeds.

@@ -38,12 +38,15 @@ public final class ActivityCounterBehavior: RequestBehavior {
     /// The number of requests between `beforeSend` and their end.
     public var count: Int { state.withLock { $0 } }
 
+    /// Counts the request in.
     public func beforeSend(_ request: URLRequest) async { change(by: 1) }
 
+    /// Counts the request out.
     public func afterSuccess(_ response: HTTPURLResponse, data: Data, for request: URLRequest) async {
         change(by: -1)
     }
 
+    /// Counts the request out, whatever the failure.
     public func afterFailure(_ error: NetworkError, for request: URLRequest) async { change(by: -1) }
 
     private func change(by delta: Int) {

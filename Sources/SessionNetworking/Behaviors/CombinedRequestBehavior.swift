@@ -19,26 +19,32 @@ public import Foundation
 /// ])
 /// ```
 public struct CombinedRequestBehavior: RequestBehavior {
+    /// The behaviors, the first the outermost.
     public let behaviors: [any RequestBehavior]
 
+    /// Combines `behaviors`, the first the outermost.
     public init(_ behaviors: [any RequestBehavior]) {
         self.behaviors = behaviors
     }
 
+    /// Every behavior's headers, merged in array order.
     public func additionalHeaders(for request: URLRequest) async throws -> [String: String] {
         try await additionalHeaders(for: request, context: RequestContext(request: request))
     }
 
+    /// Calls every behavior in array order.
     public func beforeSend(_ request: URLRequest) async {
         for behavior in behaviors { await behavior.beforeSend(request) }
     }
 
+    /// Calls every behavior in reverse order.
     public func afterSuccess(_ response: HTTPURLResponse, data: Data, for request: URLRequest) async {
         for behavior in behaviors.reversed() {
             await behavior.afterSuccess(response, data: data, for: request)
         }
     }
 
+    /// Calls every behavior in reverse order.
     public func afterFailure(_ error: NetworkError, for request: URLRequest) async {
         for behavior in behaviors.reversed() { await behavior.afterFailure(error, for: request) }
     }
@@ -46,6 +52,7 @@ public struct CombinedRequestBehavior: RequestBehavior {
     // The context forms: what NetworkClient calls. Each behavior gets its own
     // context form, which by default calls its plain form.
 
+    /// Every behavior's headers with its context, merged in array order.
     public func additionalHeaders(for request: URLRequest, context: RequestContext) async throws -> [String:
         String]
     {
@@ -58,12 +65,14 @@ public struct CombinedRequestBehavior: RequestBehavior {
         return merged.dictionary
     }
 
+    /// Calls every behavior's context form, in reverse order.
     public func afterSuccess(_ response: HTTPURLResponse, data: Data, context: RequestContext) async {
         for behavior in behaviors.reversed() {
             await behavior.afterSuccess(response, data: data, context: context)
         }
     }
 
+    /// Calls every behavior's context form, in reverse order.
     public func afterFailure(_ error: NetworkError, context: RequestContext) async {
         for behavior in behaviors.reversed() { await behavior.afterFailure(error, context: context) }
     }

@@ -22,6 +22,7 @@ public import Foundation
 /// let user = try await client.send(Request<User>(path: "/user"))
 /// ```
 public struct NetworkClient: Sendable {
+    /// The URL every request path is joined to.
     public let baseURL: URL
     private let transport: any Transport
     private let behavior: any RequestBehavior

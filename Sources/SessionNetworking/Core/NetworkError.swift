@@ -19,6 +19,7 @@ public enum NetworkError: Error, Sendable, CustomStringConvertible {
     /// The task was cancelled.
     case cancelled
 
+    /// The message: what failed and what to do next.
     public var description: String {
         switch self {
         case .transport(let error): "the server could not be reached: \(Self.describe(error))"

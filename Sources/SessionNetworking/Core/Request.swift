@@ -13,12 +13,15 @@ public import Foundation
 /// let raw = Request<Data>.raw(method: "DELETE", path: "/sessions/current")
 /// ```
 public struct Request<Output: Sendable>: Sendable {
+    /// The HTTP method, such as `GET` or `POST`.
     public var method: String
     /// Joined to the client's base URL. It may carry a query after `?`.
     public var path: String
+    /// Query items appended after any query in `path`, encoded strictly.
     public var queryItems: [URLQueryItem]
     /// Headers of this request. They win over headers from behaviors.
     public var headers: [String: String]
+    /// The request body, if any.
     public var body: Data?
     let decode: @Sendable (Data) throws -> Output
 

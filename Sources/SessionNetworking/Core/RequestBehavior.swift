@@ -57,9 +57,13 @@ public protocol RequestBehavior: Sendable {
 }
 
 extension RequestBehavior {
+    /// No headers.
     public func additionalHeaders(for request: URLRequest) async throws -> [String: String] { [:] }
+    /// Does nothing.
     public func beforeSend(_ request: URLRequest) async {}
+    /// Does nothing.
     public func afterSuccess(_ response: HTTPURLResponse, data: Data, for request: URLRequest) async {}
+    /// Does nothing.
     public func afterFailure(_ error: NetworkError, for request: URLRequest) async {}
 
     /// Calls ``additionalHeaders(for:)``.
@@ -78,9 +82,4 @@ extension RequestBehavior {
     public func afterFailure(_ error: NetworkError, context: RequestContext) async {
         await afterFailure(error, for: context.request)
     }
-}
-
-/// A behavior that does nothing: the default for a client or a request.
-public struct EmptyRequestBehavior: RequestBehavior {
-    public init() {}
 }

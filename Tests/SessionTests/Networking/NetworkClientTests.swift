@@ -3,7 +3,7 @@ import Session
 import Testing
 
 @Suite struct NetworkClientTests {
-    let base = URL(string: "https://api.example.com/v1")!
+    let base = url("https://api.example.com/v1")
     let log = Locked<[String]>([])
 
     func client(_ answer: StubTransport.Answer) -> (NetworkClient, StubTransport) {

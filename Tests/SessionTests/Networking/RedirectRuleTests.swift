@@ -11,7 +11,7 @@ import Testing
 /// followed, what becomes a GET, and which headers and bodies go on.
 @Suite struct RedirectRuleTests {
     func request(_ url: String, method: String = "GET", body: String? = nil) -> URLRequest {
-        var request = URLRequest(url: URL(string: url)!)
+        var request = URLRequest(url: SessionTests.url(url))
         request.httpMethod = method
         request.httpBody = body.map { Data($0.utf8) }
         request.setValue("Bearer secret-token-value", forHTTPHeaderField: "Authorization")
@@ -21,9 +21,11 @@ import Testing
     }
 
     func next(_ request: URLRequest, status: Int, location: String?) -> URLRequest? {
-        let response = HTTPURLResponse(
-            url: request.url!, statusCode: status, httpVersion: "HTTP/1.1",
-            headerFields: location.map { ["Location": $0] })!
+        guard let from = request.url,
+            let response = HTTPURLResponse(
+                url: from, statusCode: status, httpVersion: "HTTP/1.1",
+                headerFields: location.map { ["Location": $0] })
+        else { preconditionFailure("cannot build the redirect response") }
         return URLSessionTransport.redirect(from: request, response: response)
     }
 

@@ -21,7 +21,7 @@ import Testing
         let store = InMemoryLoginStateStore(session.map(LoginState.loggedIn) ?? .loggedOut)
         let recorder = ContextRecorder()
         let client = NetworkClient(
-            baseURL: URL(string: "https://api.example.com")!, transport: StubTransport(answer),
+            baseURL: url("https://api.example.com"), transport: StubTransport(answer),
             behavior: CombinedRequestBehavior([recorder, AuthTokenHeaderBehavior(repository: store)]))
         _ = try? await client.send(Request<User>(path: "/user"))
         return recorder.seen.withLock { $0["success"] ?? $0["failure"] }

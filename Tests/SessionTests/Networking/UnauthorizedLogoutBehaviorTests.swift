@@ -12,7 +12,7 @@ import Testing
         -> NetworkClient
     {
         NetworkClient(
-            baseURL: URL(string: baseURL)!, transport: StubTransport(answer),
+            baseURL: url(baseURL), transport: StubTransport(answer),
             behavior: CombinedRequestBehavior([
                 AuthTokenHeaderBehavior(repository: store), UnauthorizedLogoutBehavior(repository: store),
             ]))

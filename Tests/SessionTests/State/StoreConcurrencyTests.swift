@@ -15,6 +15,9 @@ import Testing
         let valid = Set(credentials.map(LoginState.loggedIn)).union([.loggedOut])
         let progress = Locked((writersDone: 0, failures: [String]()))
         let finished = DispatchSemaphore(value: 0)
+        // Every writer is joined before the test returns: none outlives it
+        // to leave a token file behind in a removed folder.
+        let writers = DispatchGroup()
         let readerStarted = DispatchSemaphore(value: 0)
         let counts = Locked((reads: 0, torn: 0))
 
@@ -33,7 +36,9 @@ import Testing
         reader.start()
         readerStarted.wait()
         for (index, credential) in credentials.enumerated() {
+            writers.enter()
             Thread {
+                defer { writers.leave() }
                 for round in 0..<60 {
                     do {
                         if (round + index) % 3 == 0 { try store.clear() } else { try store.save(credential) }
@@ -45,6 +50,7 @@ import Testing
             }.start()
         }
         finished.wait()
+        writers.wait()
         #expect(progress.withLock { $0.failures }.isEmpty)
         let (reads, torn) = counts.withLock { $0 }
         #expect(reads > 0)

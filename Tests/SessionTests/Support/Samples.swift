@@ -23,3 +23,9 @@ enum Sample {
             issuedAt: Date(timeIntervalSince1970: 1_790_000_000.987), expiresAt: expiresAt)
     }
 }
+
+/// A URL the test wrote as a literal; one that does not parse is a broken test.
+func url(_ text: String) -> URL {
+    guard let url = URL(string: text) else { preconditionFailure("not a URL: \(text)") }
+    return url
+}

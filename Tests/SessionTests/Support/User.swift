@@ -1,0 +1,4 @@
+struct User: Decodable, Sendable, Equatable {
+    let login: String
+    let id: Int
+}
