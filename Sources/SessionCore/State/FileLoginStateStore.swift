@@ -149,7 +149,7 @@ public final class FileLoginStateStore: LoginStateRepository {
     /// failed flush is not reported as a failed change.
     private func whileWriting<Result>(creatingDirectory: Bool, _ change: () throws -> Result) throws -> Result
     {
-        try writers.withLock { _ in
+        try writers.withLock {
             if creatingDirectory { try POSIX.makeDirectory(atPath: directoryPath) }
             let lock = try FileLock(path: lockPath, timeout: lockTimeout)
             try removeLeftoverTemporaryFiles()

@@ -50,7 +50,7 @@ public final class ActivityCounterBehavior: RequestBehavior {
     public func afterFailure(_ error: NetworkError, for request: URLRequest) async { change(by: -1) }
 
     private func change(by delta: Int) {
-        delivery.withLock { _ in
+        delivery.withLock {
             let count = state.withLock { value in
                 value += delta
                 return value
