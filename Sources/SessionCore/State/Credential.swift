@@ -28,6 +28,11 @@ public struct Credential: Sendable, Hashable, Codable {
     public var issuedAt: Date { didSet { issuedAt = issuedAt.wholeSeconds } }
     /// When the token stops being valid, at a whole second; `nil` for never.
     public var expiresAt: Date? { didSet { expiresAt = expiresAt?.wholeSeconds } }
+    /// The scopes the provider granted; empty when it did not say.
+    public var scopes: [String]
+    /// The identity provider that issued the tokens, for refresh and
+    /// revocation; `nil` for a token pasted with `login --with-token`.
+    public var provider: OAuthProvider?
 
     /// - Parameters:
     ///   - token: The access token sent with requests.
@@ -37,9 +42,12 @@ public struct Credential: Sendable, Hashable, Codable {
     ///   - issuedAt: When the session started. Rounded down to a whole second.
     ///   - expiresAt: When the token stops being valid; `nil` for never.
     ///     Rounded down to a whole second.
+    ///   - scopes: The scopes the provider granted.
+    ///   - provider: The identity provider that issued the tokens.
     public init(
         token: AuthToken, refreshToken: AuthToken? = nil, account: String? = nil,
-        server: URL? = nil, issuedAt: Date = Date(), expiresAt: Date? = nil
+        server: URL? = nil, issuedAt: Date = Date(), expiresAt: Date? = nil, scopes: [String] = [],
+        provider: OAuthProvider? = nil
     ) {
         self.token = token
         self.refreshToken = refreshToken
@@ -47,6 +55,8 @@ public struct Credential: Sendable, Hashable, Codable {
         self.server = server
         self.issuedAt = issuedAt.wholeSeconds
         self.expiresAt = expiresAt?.wholeSeconds
+        self.scopes = scopes
+        self.provider = provider
     }
 
     /// Whether the token has stopped being valid at `date`. A credential with
@@ -57,7 +67,7 @@ public struct Credential: Sendable, Hashable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case token, refreshToken, account, server, issuedAt, expiresAt
+        case token, refreshToken, account, server, issuedAt, expiresAt, scopes, provider
     }
 
     /// Decodes and validates the value; an invalid one is a `DecodingError` that never contains it.
@@ -69,7 +79,9 @@ public struct Credential: Sendable, Hashable, Codable {
             account: try container.decodeIfPresent(String.self, forKey: .account),
             server: try container.decodeIfPresent(URL.self, forKey: .server),
             issuedAt: try container.decode(Date.self, forKey: .issuedAt),
-            expiresAt: try container.decodeIfPresent(Date.self, forKey: .expiresAt))
+            expiresAt: try container.decodeIfPresent(Date.self, forKey: .expiresAt),
+            scopes: try container.decodeIfPresent([String].self, forKey: .scopes) ?? [],
+            provider: try container.decodeIfPresent(OAuthProvider.self, forKey: .provider))
     }
 }
 
@@ -82,6 +94,8 @@ extension Credential: CustomStringConvertible, CustomDebugStringConvertible, Cus
         if let server { fields.append("server: \(server.absoluteString)") }
         fields.append("issuedAt: \(issuedAt)")
         if let expiresAt { fields.append("expiresAt: \(expiresAt)") }
+        if !scopes.isEmpty { fields.append("scopes: \(scopes.joined(separator: " "))") }
+        if let provider { fields.append("provider: \(provider.issuer.absoluteString)") }
         return "Credential(\(fields.joined(separator: ", ")))"
     }
 
@@ -95,6 +109,7 @@ extension Credential: CustomStringConvertible, CustomDebugStringConvertible, Cus
             children: [
                 "token": token, "refreshToken": refreshToken as Any, "account": account as Any,
                 "server": server as Any, "issuedAt": issuedAt, "expiresAt": expiresAt as Any,
+                "scopes": scopes, "provider": provider as Any,
             ])
     }
 }

@@ -1,12 +1,15 @@
 import Foundation
 
-/// The bytes of a session file: `{"version": 1, "credential": {...}}`, dates in
+/// The bytes of a session file: `{"version": 2, "credential": {...}}`, dates in
 /// ISO 8601 at whole seconds.
 ///
 /// The version is read first, so a file from a newer format is refused as
-/// such rather than as corrupt.
+/// such rather than as corrupt. Version 1 (no scopes, no provider) still
+/// loads as it is; the next write makes it version 2.
 enum SessionFileFormat {
-    static let version = 1
+    static let version = 2
+    /// The oldest version still read.
+    static let oldestVersion = 1
 
     /// The file's top level, as written.
     private struct Envelope: Encodable {
@@ -46,7 +49,7 @@ enum SessionFileFormat {
         guard let found = try top.integer("version") else {
             throw SessionFileError.corrupt(path: path, reason: "missing version")
         }
-        guard found == version else {
+        guard (oldestVersion...version).contains(found) else {
             if found > version { throw SessionFileError.unsupportedVersion(path: path, version: found) }
             throw SessionFileError.corrupt(path: path, reason: "unknown format version \(found)")
         }
@@ -58,12 +61,18 @@ enum SessionFileFormat {
             token: try fields.token("token") ?? { throw fields.missing("token") }(),
             refreshToken: try fields.token("refreshToken"),
             account: try fields.string("account"),
-            server: try fields.string("server").map { text in
-                guard let url = URL(string: text) else { throw fields.invalid("server") }
-                return url
-            },
+            server: try fields.url("server"),
             issuedAt: try fields.date("issuedAt") ?? { throw fields.missing("issuedAt") }(),
-            expiresAt: try fields.date("expiresAt"))
+            expiresAt: try fields.date("expiresAt"),
+            scopes: try fields.strings("scopes") ?? [],
+            provider: try fields.object("provider").map { provider in
+                OAuthProvider(
+                    issuer: try provider.url("issuer") ?? { throw provider.missing("issuer") }(),
+                    clientID: try provider.string("clientID") ?? { throw provider.missing("clientID") }(),
+                    tokenEndpoint: try provider.url("tokenEndpoint")
+                        ?? { throw provider.missing("tokenEndpoint") }(),
+                    revocationEndpoint: try provider.url("revocationEndpoint"))
+            })
     }
 
     /// The members of one JSON object, read with errors that name where they are.
@@ -89,6 +98,35 @@ enum SessionFileFormat {
             case nil, .null?: return nil
             case .string(let text)?: return text
             default: throw wrongType(key)
+            }
+        }
+
+        /// An array of strings; `nil` when it is absent or null.
+        func strings(_ key: String) throws -> [String]? {
+            switch object[key] {
+            case nil, .null?: return nil
+            case .array(let items)?:
+                return try items.map { item in
+                    guard case .string(let text) = item else { throw wrongType(key) }
+                    return text
+                }
+            default: throw wrongType(key)
+            }
+        }
+
+        /// A nested object's fields; `nil` when it is absent or null.
+        func object(_ key: String) throws -> Fields? {
+            switch object[key] {
+            case nil, .null?: return nil
+            case let value?: return try Fields(value, at: prefix + key + ".", path: path)
+            }
+        }
+
+        /// A URL member; `nil` when it is absent or null.
+        func url(_ key: String) throws -> URL? {
+            try string(key).map { text in
+                guard let url = URL(string: text) else { throw invalid(key) }
+                return url
             }
         }
 

@@ -53,9 +53,47 @@ import Testing
         #expect(try store.load() == .loggedIn(minimal))
     }
 
+    /// Version 2 adds the scopes and the provider; both round-trip exactly.
+    @Test func roundTripsTheProviderAndScopes() throws {
+        var credential = Sample.credential()
+        credential.scopes = ["openid", "read"]
+        credential.provider = OAuthProvider(
+            issuer: url("https://login.example.com"), clientID: "cli",
+            tokenEndpoint: url("https://login.example.com/o/token/"),
+            revocationEndpoint: url("https://login.example.com/o/revoke_token/"))
+        try store.save(credential)
+        #expect(try FileLoginStateStore(fileURL: fileURL).load() == .loggedIn(credential))
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: fileURL)) as? [String: Any]
+        let saved = object?["credential"] as? [String: Any]
+        #expect(saved?["scopes"] as? [String] == ["openid", "read"])
+        #expect((saved?["provider"] as? [String: Any])?["clientID"] as? String == "cli")
+    }
+
+    /// A file written by the previous version loads unchanged, and is left
+    /// alone by reads; the next write makes it version 2.
+    @Test func aVersion1FileLoadsAndTheNextWriteUpgradesIt() throws {
+        try FileManager.default.createDirectory(
+            at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let old = Data(
+            #"{"version": 1, "credential": {"token": "sk_live_9f8e7d6c5b4a3210", "account": "alice", "issuedAt": "2026-01-01T00:00:00Z"}}"#
+                .utf8)
+        try old.write(to: fileURL)
+        let loaded = try #require(try store.load().credential)
+        #expect(loaded.account == "alice" && loaded.scopes.isEmpty && loaded.provider == nil)
+        #expect(try Data(contentsOf: fileURL) == old)
+        try store.update { state in
+            guard var credential = state.credential else { return }
+            credential.account = "alice2"
+            state = .loggedIn(credential)
+        }
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: fileURL)) as? [String: Any]
+        #expect(object?["version"] as? Int == 2)
+        #expect(try store.load().credential?.account == "alice2")
+    }
+
     @Test func writesVersionedJSONWithISODates() throws {
         let object = try JSONSerialization.jsonObject(with: savedBytes()) as? [String: Any]
-        #expect(object?["version"] as? Int == 1)
+        #expect(object?["version"] as? Int == 2)
         let credential = object?["credential"] as? [String: Any]
         #expect(credential?["issuedAt"] as? String == "2026-09-21T14:13:20Z")
         #expect(credential?["server"] as? String == "https://api.example.com:8443")
@@ -152,8 +190,8 @@ import Testing
 
     @Test func aFutureVersionIsRefusedAndNeverRewrittenByARead() throws {
         _ = try savedBytes()
-        let future = Data(#"{"version": 2, "credential": {"shape": "unknown"}}"#.utf8)
-        #expect(try expectRefusal(of: future) == .unsupportedVersion(path: path, version: 2))
+        let future = Data(#"{"version": 3, "credential": {"shape": "unknown"}}"#.utf8)
+        #expect(try expectRefusal(of: future) == .unsupportedVersion(path: path, version: 3))
         #expect(throws: SessionFileError.self) { try store.load() }
         #expect(try Data(contentsOf: fileURL) == future)
     }
