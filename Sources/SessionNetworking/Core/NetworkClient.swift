@@ -25,18 +25,25 @@ public struct NetworkClient: Sendable {
     /// The URL every request path is joined to.
     public let baseURL: URL
     private let transport: any Transport
-    private let behavior: any RequestBehavior
+    /// Runs for every request and every step of a sequence.
+    let behavior: any RequestBehavior
+    /// What a ``RequestSequence``'s waits sleep on.
+    let clock: any SequenceClock
 
     /// - Parameters:
     ///   - baseURL: Paths are joined to it: `https://host/v1` + `users` is `https://host/v1/users`.
     ///   - transport: What moves the bytes: ``URLSessionTransport`` for real HTTP.
     ///   - behavior: Runs for every request, outside any per-request behavior.
+    ///   - clock: What the waits of a ``RequestSequence`` sleep on: the system
+    ///     clock, or in tests one that records the waits and returns at once.
     public init(
-        baseURL: URL, transport: any Transport, behavior: any RequestBehavior = EmptyRequestBehavior()
+        baseURL: URL, transport: any Transport, behavior: any RequestBehavior = EmptyRequestBehavior(),
+        clock: any SequenceClock = SystemSequenceClock()
     ) {
         self.baseURL = baseURL
         self.transport = transport
         self.behavior = behavior
+        self.clock = clock
     }
 
     /// Sends `request` and decodes its answer.
@@ -49,51 +56,74 @@ public struct NetworkClient: Sendable {
     ) async throws -> Output {
         let behavior = CombinedRequestBehavior([self.behavior, behavior])
         if Task.isCancelled { throw NetworkError.cancelled }
-        var urlRequest = try URLRequest(request, baseURL: baseURL)
-        let context = RequestContext(request: urlRequest)
-        var headers = HeaderFields(try await behavior.additionalHeaders(for: urlRequest, context: context))
-        for (name, value) in request.headers { headers.set(name, value) }
-        if let problem = headers.problem { throw NetworkError.invalidRequest(problem) }
-        urlRequest.allHTTPHeaderFields = headers.dictionary
+        let exchange = try await self.exchange(
+            URLRequest(request, baseURL: baseURL), headers: request.headers, behavior: behavior)
+        let (data, response) = try await exchange.answer()
+        guard (200...299).contains(response.statusCode) else {
+            return try await exchange.fail(.status(code: response.statusCode, body: data))
+        }
+        let output: Output
+        do {
+            output = try request.decode(data)
+        } catch {
+            return try await exchange.fail(.decoding(error))
+        }
+        await behavior.afterSuccess(response, data: data, context: exchange.context)
+        return output
+    }
 
-        context.markSent(urlRequest)
-        await behavior.beforeSend(urlRequest)
-        let outcome = await exchange(urlRequest, context: context, decode: request.decode)
-        switch outcome {
-        case .success(let (output, response, data)):
-            await behavior.afterSuccess(response, data: data, context: context)
-            return output
-        case .failure(let error):
+    /// One request on its way: the checks and header hooks have run,
+    /// `beforeSend` has run, and the transport has been called.
+    struct Exchange {
+        let context: RequestContext
+        let behavior: any RequestBehavior
+        let outcome: Result<(Data, HTTPURLResponse), NetworkError>
+
+        /// The answer, or the transport failure (after its `afterFailure`).
+        func answer() async throws -> (Data, HTTPURLResponse) {
+            switch outcome {
+            case .success(let answer): return answer
+            case .failure(let error): return try await fail(error)
+            }
+        }
+
+        /// Runs `afterFailure` for `error` and throws it.
+        func fail<Result>(_ error: NetworkError) async throws -> Result {
             await behavior.afterFailure(error, context: context)
             throw error
         }
     }
 
-    /// The transport call and the reading of its answer, as one result. The
-    /// response, whatever its status, is recorded in `context`.
-    private func exchange<Output>(
-        _ request: URLRequest, context: RequestContext, decode: (Data) throws -> Output
-    ) async -> Result<(Output, HTTPURLResponse, Data), NetworkError> {
-        let data: Data
-        let response: HTTPURLResponse
+    /// Adds the behaviors' headers and `headers` (which win) to `request`,
+    /// checks them, runs `beforeSend` and the transport. The response,
+    /// whatever its status, is recorded in the context.
+    ///
+    /// - Throws: ``NetworkError/invalidRequest(_:)``, or a behavior's refusal,
+    ///   before any hook but the header hooks ran.
+    func exchange(_ request: URLRequest, headers: [String: String], behavior: any RequestBehavior)
+        async throws -> Exchange
+    {
+        var request = request
+        let context = RequestContext(request: request)
+        var fields = HeaderFields(try await behavior.additionalHeaders(for: request, context: context))
+        for (name, value) in headers { fields.set(name, value) }
+        if let problem = fields.problem { throw NetworkError.invalidRequest(problem) }
+        request.allHTTPHeaderFields = fields.dictionary
+
+        context.markSent(request)
+        await behavior.beforeSend(request)
+        let outcome: Result<(Data, HTTPURLResponse), NetworkError>
         do {
-            (data, response) = try await transport.send(request)
+            let (data, response) = try await transport.send(request)
+            context.recordResponse(response, body: data)
+            outcome = Task.isCancelled ? .failure(.cancelled) : .success((data, response))
         } catch {
-            return .failure(Self.isCancellation(error) ? .cancelled : .transport(error))
+            outcome = .failure(Self.isCancellation(error) ? .cancelled : .transport(error))
         }
-        context.recordResponse(response, body: data)
-        if Task.isCancelled { return .failure(.cancelled) }
-        guard (200...299).contains(response.statusCode) else {
-            return .failure(.status(code: response.statusCode, body: data))
-        }
-        do {
-            return .success((try decode(data), response, data))
-        } catch {
-            return .failure(.decoding(error))
-        }
+        return Exchange(context: context, behavior: behavior, outcome: outcome)
     }
 
-    private static func isCancellation(_ error: any Error) -> Bool {
+    static func isCancellation(_ error: any Error) -> Bool {
         error is CancellationError || (error as? URLError)?.code == .cancelled
             || (error as? NetworkError).map { if case .cancelled = $0 { true } else { false } } == true
     }

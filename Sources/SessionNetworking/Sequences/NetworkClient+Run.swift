@@ -1,0 +1,72 @@
+import Foundation
+import SessionCore
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+extension NetworkClient {
+    /// The most requests one ``run(_:with:)`` sends before it stops the
+    /// sequence with ``SequenceError/tooManySteps(limit:)``: room for a device
+    /// login polled every second for 15 minutes.
+    public static let maximumSequenceSteps = 1000
+
+    /// Runs `sequence` to its end: asks it for a step, waits and sends the
+    /// request, hands it the answer, until it finishes.
+    ///
+    /// Every step goes through the client's behaviors and the same checks as
+    /// ``send(_:with:)`` (CR or LF in a header, a bad method). A step may
+    /// name any origin; what it carries is decided per request, so the
+    /// session's token goes only to its own origin. Every answer, 2xx or not,
+    /// goes to the sequence; behaviors still hear a non-2xx as `afterFailure`.
+    ///
+    /// ```swift
+    /// let slot = try await client.run(Upload(api: api, bytes: data))
+    /// ```
+    /// - Parameter behavior: Runs for every step, inside the client's behavior.
+    /// - Returns: What the sequence finished with.
+    /// - Throws: What the sequence throws; ``NetworkError`` for a transport
+    ///   failure or cancellation (cancelling the task ends a wait at once);
+    ///   ``SequenceError`` for a step that is not an http URL, or a sequence
+    ///   that does not finish within ``maximumSequenceSteps`` requests.
+    public func run<Sequence: RequestSequence>(
+        _ sequence: Sequence, with behavior: any RequestBehavior = EmptyRequestBehavior()
+    ) async throws -> Sequence.Output {
+        let behavior = CombinedRequestBehavior([self.behavior, behavior])
+        var sequence = sequence
+        var previous: SequenceResponse?
+        for _ in 0...Self.maximumSequenceSteps {
+            switch try sequence.next(after: previous) {
+            case .finish(let output):
+                return output
+            case .send(let request, let wait):
+                if Task.isCancelled { throw NetworkError.cancelled }
+                guard let url = request.url, url.scheme == "https" || url.scheme == "http", Origin(url) != nil
+                else { throw SequenceError.notAnHTTPURL }
+                guard HTTPToken.isToken(request.httpMethod ?? "GET") else {
+                    throw NetworkError.invalidRequest("the method is not a valid HTTP token")
+                }
+                if wait > .zero {
+                    do {
+                        try await clock.sleep(for: wait)
+                    } catch {
+                        throw NetworkError.cancelled
+                    }
+                }
+                var bare = request
+                bare.allHTTPHeaderFields = nil
+                let exchange = try await self.exchange(
+                    bare, headers: request.allHTTPHeaderFields ?? [:], behavior: behavior)
+                let (data, response) = try await exchange.answer()
+                if (200...299).contains(response.statusCode) {
+                    await behavior.afterSuccess(response, data: data, context: exchange.context)
+                } else {
+                    let status = NetworkError.status(code: response.statusCode, body: data)
+                    await behavior.afterFailure(status, context: exchange.context)
+                }
+                previous = SequenceResponse(request: exchange.context.request, response: response, body: data)
+            }
+        }
+        throw SequenceError.tooManySteps(limit: Self.maximumSequenceSteps)
+    }
+}

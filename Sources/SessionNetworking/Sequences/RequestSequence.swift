@@ -1,0 +1,37 @@
+/// A job of several requests, each built from the answer to the one before,
+/// described as a value and run by ``NetworkClient/run(_:with:)``.
+///
+/// The description does no I/O: a test drives it by calling ``next(after:)``
+/// with recorded answers and reads its waits from the steps. The client does
+/// the sending, through its behaviors and checks, step by step.
+///
+/// ```swift
+/// /// Ask the API where to upload, upload there, then confirm with the API.
+/// struct Upload: RequestSequence {
+///     let api: URL
+///     let bytes: Data
+///     var stage = 0
+///     mutating func next(after previous: SequenceResponse?) throws -> SequenceStep<Bool> {
+///         defer { stage += 1 }
+///         switch stage {
+///         case 0: return .send(URLRequest(url: api.appending(path: "uploads")))
+///         case 1:
+///             let slot = try JSONDecoder().decode(Slot.self, from: previous!.body)
+///             var put = URLRequest(url: slot.url)      // another origin: the API's token stays home
+///             put.httpMethod = "PUT"
+///             put.httpBody = bytes
+///             return .send(put)
+///         default:
+///             return .finish(previous!.response.statusCode == 200)
+///         }
+///     }
+/// }
+/// let done = try await client.run(Upload(api: api, bytes: data))
+/// ```
+public protocol RequestSequence: Sendable {
+    /// What the sequence produces when it finishes.
+    associatedtype Output: Sendable
+    /// Called with nil first, then with each answer, 2xx or not. Throw to
+    /// stop with an error.
+    mutating func next(after previous: SequenceResponse?) throws -> SequenceStep<Output>
+}

@@ -1,0 +1,26 @@
+/// What the waits of a ``RequestSequence`` sleep on.
+///
+/// The client sleeps through this protocol, never directly, so a test gives
+/// it a clock that records each wait and returns at once: no test sleeps.
+///
+/// ```swift
+/// final class RecordingClock: SequenceClock {
+///     let waits = Locked<[Duration]>([])
+///     func sleep(for duration: Duration) async throws { waits.withLock { $0.append(duration) } }
+/// }
+/// ```
+public protocol SequenceClock: Sendable {
+    /// Waits `duration`, or throws `CancellationError` as soon as the task is cancelled.
+    func sleep(for duration: Duration) async throws
+}
+
+/// The real clock: `Task.sleep`, which ends at once when the task is cancelled.
+public struct SystemSequenceClock: SequenceClock {
+    /// The system clock.
+    public init() {}
+
+    /// Sleeps on the continuous clock.
+    public func sleep(for duration: Duration) async throws {
+        try await Task.sleep(for: duration)
+    }
+}

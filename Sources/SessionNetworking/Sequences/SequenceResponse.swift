@@ -1,0 +1,32 @@
+public import Foundation
+
+#if canImport(FoundationNetworking)
+    public import FoundationNetworking
+#endif
+
+/// What the previous step of a ``RequestSequence`` got back, whatever its
+/// status: a `400 authorization_pending` is an answer like any other.
+///
+/// ```swift
+/// mutating func next(after previous: SequenceResponse?) throws -> SequenceStep<URL> {
+///     guard let previous else { return .send(askWhereToUpload) }
+///     guard previous.response.statusCode == 200 else { throw UploadError.refused(previous.response.statusCode) }
+///     ...
+/// }
+/// ```
+public struct SequenceResponse: Sendable {
+    /// The request as it was sent, headers included.
+    public let request: URLRequest
+    /// The final response, after any redirect the transport followed.
+    public let response: HTTPURLResponse
+    /// The response's body.
+    public let body: Data
+
+    /// An answer: what the client passes to `next`, and what a test feeds a
+    /// sequence from a recording.
+    public init(request: URLRequest, response: HTTPURLResponse, body: Data) {
+        self.request = request
+        self.response = response
+        self.body = body
+    }
+}
