@@ -6,7 +6,7 @@ import Foundation
 /// `JSONDecoder`'s first use costs about 2.5M instructions of generic-metadata
 /// instantiation there (measured with callgrind): more than this whole parse.
 /// Writing still uses `JSONEncoder`; the round-trip tests keep the two in step.
-enum JSONValue: Equatable {
+package enum JSONValue: Equatable, Sendable {
     case object([String: JSONValue])
     case array([JSONValue])
     case string(String)
@@ -14,10 +14,10 @@ enum JSONValue: Equatable {
     case bool(Bool)
     case null
 
-    struct SyntaxError: Error {}
+    package struct SyntaxError: Error {}
 
     /// Parses a whole document: one value, optional white space around it, nothing else.
-    static func parse(_ bytes: some Collection<UInt8>) throws(SyntaxError) -> JSONValue {
+    package static func parse(_ bytes: some Collection<UInt8>) throws(SyntaxError) -> JSONValue {
         var parser = Parser(bytes: Array(bytes))
         let value = try parser.value(depth: 0)
         parser.skipWhitespace()

@@ -1,0 +1,215 @@
+public import Foundation
+public import SessionCore
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Sign-in with the device authorization grant (RFC 8628), as `gh auth login`
+/// does it: the provider gives a short code, the user enters it in a browser
+/// anywhere, and the tool polls until the sign-in is approved.
+///
+/// As a ``RequestSequence`` it asks for the code, hands it to `onPrompt`,
+/// then polls the token endpoint:
+/// - it waits `interval` seconds (5 when the provider gives none) *before*
+///   the first poll, and between polls;
+/// - `slow_down` adds 5 seconds to the interval, for good;
+/// - it stops with ``SignInError/deviceCodeExpired`` once the waits would
+///   pass `expires_in`, or when the provider says `expired_token`;
+/// - `access_denied` is ``SignInError/accessDenied``.
+/// The waits are data in its steps, so a test reads them without sleeping.
+///
+/// As a ``CredentialProvider`` it runs itself, so `Login` works with it:
+///
+/// ```swift
+/// let flow = DeviceAuthorizationFlow(metadata: metadata, clientID: "my-cli", scopes: ["openid", "read"]) { prompt in
+///     print("Open", prompt.verificationURI, "and enter", prompt.userCode)
+/// }
+/// try await Login(provider: flow).perform(with: store)
+/// ```
+public struct DeviceAuthorizationFlow: RequestSequence, CredentialProvider {
+    /// What the user needs to approve the sign-in.
+    public struct Prompt: Sendable, Hashable {
+        /// The code to enter. Printable ASCII only: checked before it is shown.
+        public let userCode: String
+        /// Where to enter it (`https`, or `http` on loopback).
+        public let verificationURI: URL
+        /// A link with the code in it, if the provider gives one.
+        public let verificationURIComplete: URL?
+        /// Seconds until the code expires.
+        public let expiresIn: Int
+    }
+
+    /// The wait before each poll when the provider names none, in seconds.
+    public static let defaultInterval = 5
+    /// What `slow_down` adds to the wait, in seconds.
+    public static let slowDownStep = 5
+
+    private enum Stage {
+        case start
+        case codeRequested
+        case polling(deviceCode: String)
+        case readingAccount(TokenGrant, sentAt: Date)
+    }
+
+    private let metadata: ProviderMetadata
+    private let clientID: String
+    private let scopes: [String]
+    private let server: URL?
+    private let transport: any Transport
+    private let clock: any SequenceClock
+    private let now: @Sendable () -> Date
+    private let onPrompt: @Sendable (Prompt) -> Void
+    private var stage = Stage.start
+    private var expiresIn = 0
+    private var sentAt = Date.distantPast
+
+    /// The wait before the next poll, in seconds.
+    public private(set) var interval = DeviceAuthorizationFlow.defaultInterval
+    /// The seconds waited so far, summed over the polls.
+    public private(set) var waited = 0
+    /// The polls sent so far.
+    public private(set) var polls = 0
+
+    /// - Parameters:
+    ///   - metadata: The provider; it needs a device authorization endpoint.
+    ///   - clientID: The public client registered for the device grant.
+    ///   - scopes: The scopes to ask for.
+    ///   - server: Where the session's token may go; the issuer's origin when `nil`.
+    ///   - transport: How the ``CredentialProvider`` conformance sends.
+    ///   - clock: What its waits sleep on.
+    ///   - now: When requests are sent, for the expiry.
+    ///   - onPrompt: Shows the user code and where to enter it.
+    public init(
+        metadata: ProviderMetadata, clientID: String, scopes: [String] = [], server: URL? = nil,
+        transport: any Transport = URLSessionTransport(), clock: any SequenceClock = SystemSequenceClock(),
+        now: @escaping @Sendable () -> Date = { Date() }, onPrompt: @escaping @Sendable (Prompt) -> Void
+    ) {
+        self.metadata = metadata
+        self.clientID = clientID
+        self.scopes = scopes
+        self.server = server
+        self.transport = transport
+        self.clock = clock
+        self.now = now
+        self.onPrompt = onPrompt
+    }
+
+    /// Runs the whole sign-in and returns the session it starts.
+    public func credential() async throws -> Credential {
+        try await NetworkClient(baseURL: metadata.issuer, transport: transport, clock: clock).run(self)
+    }
+
+    /// The next step: the code request, a poll, the account, or the session.
+    public mutating func next(after previous: SequenceResponse?) throws -> SequenceStep<Credential> {
+        switch (stage, previous) {
+        case (.start, _):
+            guard let endpoint = metadata.deviceAuthorizationEndpoint else { throw SignInError.noDeviceEndpoint }
+            stage = .codeRequested
+            var fields = [("client_id", clientID)]
+            if !scopes.isEmpty { fields.append(("scope", scopes.joined(separator: " "))) }
+            return .send(OAuthWire.formPost(to: endpoint, fields))
+        case (.codeRequested, let answer?):
+            let deviceCode = try readCode(answer)
+            stage = .polling(deviceCode: deviceCode)
+            return try poll(deviceCode)
+        case (.polling(let deviceCode), let answer?):
+            switch try TokenGrant.read(answer) {
+            case .grant(let grant):
+                guard let userinfo = metadata.userinfoEndpoint else { return .finish(session(grant, account: nil)) }
+                stage = .readingAccount(grant, sentAt: sentAt)
+                var request = URLRequest(url: userinfo)
+                request.setValue("Bearer \(grant.accessToken.value)", forHTTPHeaderField: "Authorization")
+                request.setValue("application/json", forHTTPHeaderField: "Accept")
+                return .send(request)
+            case .error(code: "authorization_pending"):
+                return try poll(deviceCode)
+            case .error(code: "slow_down"):
+                interval += Self.slowDownStep
+                return try poll(deviceCode)
+            case .error(code: "access_denied"):
+                throw SignInError.accessDenied
+            case .error(code: "expired_token"):
+                throw SignInError.deviceCodeExpired
+            case .error(let code):
+                throw SignInError.providerError(code: code)
+            }
+        case (.readingAccount(let grant, let sentAt), let answer?):
+            self.sentAt = sentAt
+            return .finish(session(grant, account: AccountClaims.name(fromUserinfo: answer)))
+        case (_, nil):
+            throw SignInError.invalidResponse(from: "device flow", reason: "an answer is missing")
+        }
+    }
+
+    /// Reads the device authorization answer, shows the prompt, and keeps
+    /// the interval and expiry.
+    private mutating func readCode(_ answer: SequenceResponse) throws -> String {
+        let from = "device authorization endpoint"
+        guard !OAuthWire.wasRedirected(answer) else {
+            throw SignInError.invalidResponse(from: from, reason: "it redirected the request")
+        }
+        let object = try OAuthWire.object(answer, from: from)
+        guard answer.response.statusCode == 200 else {
+            guard let code = OAuthWire.errorCode(object) else {
+                throw SignInError.invalidResponse(from: from, reason: "HTTP \(answer.response.statusCode)")
+            }
+            throw SignInError.providerError(code: code)
+        }
+        guard let deviceCode = try OAuthWire.string(object, "device_code", from: from),
+            (try? AuthToken(deviceCode)) != nil
+        else { throw SignInError.invalidResponse(from: from, reason: "device_code is missing or invalid") }
+        guard let userCode = try OAuthWire.string(object, "user_code", from: from),
+            OAuthWire.isPrintable(userCode, limit: 64)
+        else {
+            throw SignInError.invalidResponse(from: from, reason: "user_code is missing or not printable text")
+        }
+        let uri = try OAuthWire.string(object, "verification_uri", from: from)
+            ?? OAuthWire.string(object, "verification_url", from: from)
+        guard let verificationURI = try shownURL(uri, "verification_uri") else {
+            throw SignInError.invalidResponse(from: from, reason: "verification_uri is missing")
+        }
+        let complete = try shownURL(
+            OAuthWire.string(object, "verification_uri_complete", from: from), "verification_uri_complete")
+        guard let expiresIn = try OAuthWire.integer(object, "expires_in", in: 1...86_400, from: from) else {
+            throw SignInError.invalidResponse(from: from, reason: "expires_in is missing")
+        }
+        interval = try OAuthWire.integer(object, "interval", in: 0...3600, from: from) ?? Self.defaultInterval
+        self.expiresIn = expiresIn
+        onPrompt(
+            Prompt(
+                userCode: userCode, verificationURI: verificationURI, verificationURIComplete: complete,
+                expiresIn: expiresIn))
+        return deviceCode
+    }
+
+    /// A URL the user will see and open: printable, and `https` (or loopback `http`).
+    private func shownURL(_ text: String?, _ name: String) throws -> URL? {
+        guard let text else { return nil }
+        guard OAuthWire.isPrintable(text, limit: 2048), !text.contains(" ") else {
+            throw SignInError.invalidResponse(from: "device authorization endpoint", reason: "\(name) is not printable text")
+        }
+        return try OAuthWire.endpoint(text, name: name)
+    }
+
+    /// The next poll, after the interval; an error once the code would have expired.
+    private mutating func poll(_ deviceCode: String) throws -> SequenceStep<Credential> {
+        guard waited + interval <= expiresIn else { throw SignInError.deviceCodeExpired }
+        waited += interval
+        polls += 1
+        sentAt = now().addingTimeInterval(TimeInterval(interval))
+        return .send(
+            OAuthWire.formPost(
+                to: metadata.tokenEndpoint,
+                [
+                    ("grant_type", "urn:ietf:params:oauth:grant-type:device_code"), ("device_code", deviceCode),
+                    ("client_id", clientID),
+                ]), after: .seconds(interval))
+    }
+
+    private func session(_ grant: TokenGrant, account: String?) -> Credential {
+        grant.credential(
+            account: account ?? AccountClaims.name(fromIDToken: grant.idToken),
+            provider: metadata.provider(clientID: clientID), requestedScopes: scopes, server: server, sentAt: sentAt)
+    }
+}

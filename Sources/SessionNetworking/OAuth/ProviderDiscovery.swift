@@ -1,0 +1,98 @@
+public import Foundation
+import SessionCore
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Finds a provider's endpoints: OpenID Connect discovery
+/// (`/.well-known/openid-configuration`) first, then the OAuth 2.0
+/// authorization server metadata of RFC 8414
+/// (`/.well-known/oauth-authorization-server`), because real providers list
+/// different endpoints in each. When both answer, the first supplies the
+/// endpoints and the second fills in what it lacks.
+///
+/// The document's `issuer` must equal the issuer asked for, character for
+/// character (a trailing slash included), and every endpoint must be `https`
+/// or loopback `http`.
+///
+/// ```swift
+/// let metadata = try await client.run(ProviderDiscovery(issuer: URL(string: "https://login.example.com")!))
+/// ```
+public struct ProviderDiscovery: RequestSequence {
+    private let issuer: URL
+    private var documents: [[String: JSONValue]] = []
+    private var failures: [String] = []
+    private var asked = 0
+
+    /// Discovery for `issuer`, an `https` URL (or loopback `http`).
+    public init(issuer: URL) {
+        self.issuer = issuer
+    }
+
+    /// The two well-known documents of the issuer, in the order they are tried.
+    var documentURLs: [URL] {
+        // RFC 8414 §3: the well-known part goes between the host and the issuer's path.
+        let base = issuer.absoluteString.hasSuffix("/") ? String(issuer.absoluteString.dropLast()) : issuer.absoluteString
+        let openID = URL(string: base + "/.well-known/openid-configuration")
+        var components = URLComponents(url: issuer, resolvingAgainstBaseURL: false)
+        let path = components?.path ?? ""
+        components?.path = "/.well-known/oauth-authorization-server" + (path == "/" ? "" : path)
+        return [openID, components?.url].compactMap { $0 }
+    }
+
+    /// Asks for each document in turn, then checks and merges them.
+    public mutating func next(after previous: SequenceResponse?) throws -> SequenceStep<ProviderMetadata> {
+        guard Origin(issuer)?.carriesSecretsSafely == true, issuer.query == nil, issuer.fragment == nil else {
+            throw SignInError.insecureEndpoint(name: "issuer")
+        }
+        if let previous { take(previous) }
+        if asked < documentURLs.count {
+            var request = URLRequest(url: documentURLs[asked])
+            request.setValue("application/json", forHTTPHeaderField: "Accept")
+            asked += 1
+            return .send(request)
+        }
+        guard !documents.isEmpty else {
+            throw SignInError.discoveryFailed(issuer: issuer.absoluteString, reason: failures.joined(separator: "; "))
+        }
+        return .finish(try metadata())
+    }
+
+    private mutating func take(_ answer: SequenceResponse) {
+        guard answer.response.statusCode == 200 else {
+            failures.append("HTTP \(answer.response.statusCode)")
+            return
+        }
+        do {
+            documents.append(try OAuthWire.object(answer, from: "discovery"))
+        } catch {
+            failures.append("not a JSON object")
+        }
+    }
+
+    private func metadata() throws -> ProviderMetadata {
+        for document in documents {
+            guard try OAuthWire.string(document, "issuer", from: "discovery") == issuer.absoluteString else {
+                throw SignInError.issuerMismatch(expected: issuer.absoluteString)
+            }
+        }
+        func endpoint(_ key: String, _ name: String) throws -> URL? {
+            for document in documents {
+                if let url = try OAuthWire.endpoint(OAuthWire.string(document, key, from: "discovery"), name: name) {
+                    return url
+                }
+            }
+            return nil
+        }
+        guard let tokenEndpoint = try endpoint("token_endpoint", "token endpoint") else {
+            throw SignInError.missingEndpoint(name: "token endpoint")
+        }
+        return try ProviderMetadata(
+            issuer: issuer, authorizationEndpoint: endpoint("authorization_endpoint", "authorization endpoint"),
+            tokenEndpoint: tokenEndpoint,
+            deviceAuthorizationEndpoint: endpoint("device_authorization_endpoint", "device authorization endpoint"),
+            revocationEndpoint: endpoint("revocation_endpoint", "revocation endpoint"),
+            userinfoEndpoint: endpoint("userinfo_endpoint", "userinfo endpoint"))
+    }
+}
