@@ -43,7 +43,14 @@ final class StubTransport: Transport {
     static func load(_ name: String, for request: URLRequest, from finalURL: URL? = nil) throws
         -> (Data, HTTPURLResponse)
     {
-        guard let url = Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "Fixtures")
+        let (folder, file) =
+            name.contains("/")
+            ? (
+                "Fixtures/" + name.split(separator: "/").dropLast().joined(separator: "/"),
+                String(name.split(separator: "/").last ?? "")
+            )
+            : ("Fixtures", name)
+        guard let url = Bundle.module.url(forResource: file, withExtension: "json", subdirectory: folder)
         else {
             throw FixtureMissing(name: name)
         }

@@ -1,0 +1,79 @@
+import Foundation
+import Session
+import Testing
+
+/// Discovery driven by recorded documents.
+@Suite struct DiscoveryTests {
+    let discovery = ProviderDiscovery(issuer: url("https://login.example.com"))
+
+    @Test func triesOpenIDThenRFC8414AndMergesThem() throws {
+        let run = Recorded.drive(discovery, answers: ["discovery-openid", "discovery-oauth"])
+        #expect(
+            run.requests.map { $0.url?.absoluteString } == [
+                "https://login.example.com/.well-known/openid-configuration",
+                "https://login.example.com/.well-known/oauth-authorization-server",
+            ])
+        let metadata = try run.result.get()
+        // The OpenID document wins; RFC 8414 fills in the revocation endpoint.
+        #expect(metadata.tokenEndpoint == url("https://login.example.com/token"))
+        #expect(metadata.revocationEndpoint == url("https://login.example.com/revoke"))
+        #expect(metadata.deviceAuthorizationEndpoint == url("https://login.example.com/device/code"))
+    }
+
+    @Test func eitherDocumentAloneIsEnough() throws {
+        let openID = try Recorded.drive(discovery, answers: ["discovery-openid", "not-found"]).result.get()
+        #expect(openID.userinfoEndpoint == url("https://login.example.com/userinfo"))
+        let oauth = try Recorded.drive(discovery, answers: ["not-found", "discovery-oauth"]).result.get()
+        #expect(oauth.tokenEndpoint == url("https://login.example.com/token-from-8414"))
+        #expect(throws: SignInError.self) {
+            try Recorded.drive(discovery, answers: ["not-found", "token-not-json"]).result.get()
+        }
+    }
+
+    @Test func anotherIssuerIsRefused() {
+        let run = Recorded.drive(discovery, answers: ["discovery-other-issuer", "not-found"])
+        #expect(throws: SignInError.issuerMismatch(expected: "https://login.example.com")) {
+            try run.result.get()
+        }
+    }
+
+    @Test func aPlainHTTPEndpointOnAnotherHostIsRefused() {
+        let run = Recorded.drive(discovery, answers: ["discovery-http-endpoint", "not-found"])
+        #expect(throws: SignInError.insecureEndpoint(name: "token endpoint")) { try run.result.get() }
+        #expect(throws: SignInError.insecureEndpoint(name: "issuer")) {
+            try Recorded.drive(ProviderDiscovery(issuer: url("http://login.example.com")), answers: []).result
+                .get()
+        }
+    }
+
+    /// RFC 8414 puts the well-known part before the issuer's path.
+    @Test func anIssuerWithAPathKeepsItInBothDocuments() {
+        let run = Recorded.drive(
+            ProviderDiscovery(issuer: url("https://login.example.com/tenant")), answers: [])
+        #expect(
+            run.requests.map { $0.url?.absoluteString } == [
+                "https://login.example.com/tenant/.well-known/openid-configuration"
+            ])
+        let urls = ProviderDiscoveryURLs.of(url("https://login.example.com/tenant"))
+        #expect(urls.last == "https://login.example.com/.well-known/oauth-authorization-server/tenant")
+    }
+}
+
+/// The URLs discovery asks, read from its first two steps.
+enum ProviderDiscoveryURLs {
+    static func of(_ issuer: URL) -> [String] {
+        var discovery = ProviderDiscovery(issuer: issuer)
+        var urls: [String] = []
+        var previous: SequenceResponse?
+        for _ in 0..<2 {
+            guard case .send(let request, _)? = try? discovery.next(after: previous),
+                let target = request.url,
+                let response = HTTPURLResponse(
+                    url: target, statusCode: 404, httpVersion: nil, headerFields: nil)
+            else { break }
+            urls.append(target.absoluteString)
+            previous = SequenceResponse(request: request, response: response, body: Data())
+        }
+        return urls
+    }
+}

@@ -1,0 +1,507 @@
+#!/usr/bin/env python3
+"""A real OAuth 2.0 / OpenID Connect provider for the integration tests.
+
+A one-file Django project around django-oauth-toolkit (DOT) 3.4.1 and oauthlib
+3.3.1, installed by install.sh beside this file:
+
+    bash install.sh .build/oauth-python
+    PYTHONPATH=.build/oauth-python python3 provider.py
+
+It binds 127.0.0.1 on a free port, makes a fresh sqlite database in a new
+temporary folder, runs the migrations, creates the user and the clients, prints
+exactly one line `READY <port>` on standard output, and serves (one thread per
+request) until its standard input closes; then it removes its folder and exits
+at once. Nothing else is ever written to standard output; errors go to
+standard error (and request logs too with PROVIDER_VERBOSE=1).
+
+Issuer: http://127.0.0.1:<port> (no trailing slash). README.md beside this file
+lists the endpoints, the clients, the user and the behaviour found in DOT.
+
+Environment:
+  PROVIDER_ACCESS_TOKEN_SECONDS   access token lifetime (default 3600)
+  PROVIDER_DEVICE_INTERVAL        "interval" in the device authorization response (default 5)
+  PROVIDER_DEVICE_EXPIRES_SECONDS lifetime of a device_code/user_code pair (default 1800)
+  PROVIDER_WEB_CONSENT            1: cli-web shows DOT's consent page (default 0: skipped)
+  PROVIDER_SKIP_MIGRATIONS        1: make the tables straight from the models instead of
+                                  running the migrations (start-up ~0.7 s instead of ~2.2 s)
+  PROVIDER_VERBOSE                1: log every request and warnings to standard error
+"""
+
+import logging
+import os
+import secrets
+import shutil
+import signal
+import socket
+import socketserver
+import sys
+import tempfile
+import threading
+import types
+import warnings
+from wsgiref.simple_server import WSGIRequestHandler, WSGIServer
+
+USERNAME = "alice"
+PASSWORD = "wonderland-42"
+EMAIL = "alice@example.com"
+DEVICE_CLIENT_ID = "cli-device"
+WEB_CLIENT_ID = "cli-web"
+WEB_REDIRECT_URI = "http://127.0.0.1/callback"
+SCOPES = {
+    "openid": "OpenID Connect",
+    "profile": "Your profile (user name, name)",
+    "email": "Your e-mail address",
+    "read": "Read access",
+}
+DEVICE_GRANT_TYPE = "urn:ietf:params:oauth:grant-type:device_code"
+
+
+def env_int(name, default):
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return default
+    try:
+        return int(value)
+    except ValueError:
+        sys.stderr.write(f"provider.py: {name}={value!r} is not an integer\n")
+        os._exit(2)
+
+
+ACCESS_TOKEN_SECONDS = env_int("PROVIDER_ACCESS_TOKEN_SECONDS", 3600)
+DEVICE_INTERVAL = env_int("PROVIDER_DEVICE_INTERVAL", 5)
+DEVICE_EXPIRES_SECONDS = env_int("PROVIDER_DEVICE_EXPIRES_SECONDS", 1800)
+WEB_CONSENT = os.environ.get("PROVIDER_WEB_CONSENT", "0") == "1"
+VERBOSE = os.environ.get("PROVIDER_VERBOSE", "0") == "1"
+SKIP_MIGRATIONS = os.environ.get("PROVIDER_SKIP_MIGRATIONS", "0") == "1"
+INSTALLED_APPS = [
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "oauth2_provider",
+]
+
+# Keep the READY line the only thing on standard output: anything else that
+# prints (Django, warnings, a stray print) lands on standard error.
+_ready_out = os.fdopen(os.dup(1), "w")
+os.dup2(2, 1)
+sys.stdout = sys.stderr
+if not VERBOSE:
+    warnings.simplefilter("ignore")
+
+_tmpdir = tempfile.mkdtemp(prefix="oauth-provider-")
+
+
+def _exit_now(code=0):
+    shutil.rmtree(_tmpdir, ignore_errors=True)
+    os._exit(code)
+
+
+def _watch_stdin():
+    # Serve until standard input closes (the test ended, or died).
+    try:
+        while os.read(0, 65536):
+            pass
+    except OSError:
+        pass
+    _exit_now(0)
+
+
+threading.Thread(target=_watch_stdin, name="stdin-watch", daemon=True).start()
+
+
+# --- HTTP server ----------------------------------------------------------------
+
+
+class ThreadingServer(socketserver.ThreadingMixIn, WSGIServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+    def server_bind(self):
+        # Not HTTPServer.server_bind: it calls socket.getfqdn(), a DNS look-up.
+        socketserver.TCPServer.server_bind(self)
+        self.server_name = "127.0.0.1"
+        self.server_port = self.server_address[1]
+        self.setup_environ()
+
+
+class QuietHandler(WSGIRequestHandler):
+    # Headers and body go out in separate writes; without this Nagle and delayed
+    # ACKs can stall a response by 40 ms.
+    disable_nagle_algorithm = True
+
+    def log_message(self, format, *args):
+        if VERBOSE:
+            sys.stderr.write("provider: %s %s\n" % (self.address_string(), format % args))
+
+
+httpd = ThreadingServer(("127.0.0.1", 0), QuietHandler)
+PORT = httpd.server_address[1]
+ISSUER = f"http://127.0.0.1:{PORT}"
+
+# --- Django settings --------------------------------------------------------------
+
+
+def _rsa_private_key_pem():
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric import rsa
+
+    key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+    return key.private_bytes(
+        serialization.Encoding.PEM,
+        serialization.PrivateFormat.PKCS8,
+        serialization.NoEncryption(),
+    ).decode()
+
+
+LOGIN_TEMPLATE = """<!DOCTYPE html>
+<html><head><title>Sign in</title></head>
+<body>
+<h1>Sign in</h1>
+{% if form.errors %}<p class="errornote">Please enter a correct username and password.</p>{% endif %}
+<form method="post" action="{% url 'login' %}" id="login-form">
+{% csrf_token %}
+{{ form.as_p }}
+<input type="hidden" name="next" value="{{ next }}">
+<button type="submit">Sign in</button>
+</form>
+</body></html>
+"""
+LOGGED_OUT_TEMPLATE = """<!DOCTYPE html>
+<html><head><title>Signed out</title></head><body><h1>Signed out</h1></body></html>
+"""
+
+# Module that Django imports as the URL configuration (filled in below).
+URLS_MODULE = "oauth_test_provider_urls"
+sys.modules[URLS_MODULE] = types.ModuleType(URLS_MODULE)
+HERE = __name__  # "__main__" when run as a script
+
+from django.conf import settings  # noqa: E402
+
+settings.configure(
+    DEBUG=False,
+    SECRET_KEY=secrets.token_urlsafe(48),
+    ALLOWED_HOSTS=["*"],
+    ROOT_URLCONF=URLS_MODULE,
+    INSTALLED_APPS=INSTALLED_APPS,
+    # Migrations for no app means "migrate --run-syncdb" creates the tables from the models.
+    MIGRATION_MODULES={app.rsplit(".", 1)[-1]: None for app in INSTALLED_APPS} if SKIP_MIGRATIONS else {},
+    MIDDLEWARE=[
+        f"{HERE}.counting_middleware",
+        "django.contrib.sessions.middleware.SessionMiddleware",
+        "django.middleware.csrf.CsrfViewMiddleware",
+        "django.contrib.auth.middleware.AuthenticationMiddleware",
+    ],
+    DATABASES={
+        "default": {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": os.path.join(_tmpdir, "provider.sqlite3"),
+            "OPTIONS": {
+                "timeout": 30,
+                "transaction_mode": "IMMEDIATE",
+                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=OFF;",
+            },
+        }
+    },
+    TEMPLATES=[
+        {
+            "BACKEND": "django.template.backends.django.DjangoTemplates",
+            "DIRS": [],
+            "APP_DIRS": False,
+            "OPTIONS": {
+                "loaders": [
+                    (
+                        "django.template.loaders.locmem.Loader",
+                        {
+                            "registration/login.html": LOGIN_TEMPLATE,
+                            "registration/logged_out.html": LOGGED_OUT_TEMPLATE,
+                        },
+                    ),
+                    "django.template.loaders.app_directories.Loader",
+                ],
+                "context_processors": [
+                    "django.template.context_processors.request",
+                    "django.contrib.auth.context_processors.auth",
+                ],
+            },
+        }
+    ],
+    # A test server: a fast hasher keeps each login cheap on a 2-core machine.
+    PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"],
+    USE_TZ=True,
+    TIME_ZONE="UTC",
+    USE_I18N=False,
+    STATIC_URL="/static/",
+    LOGIN_URL="/accounts/login/",
+    LOGIN_REDIRECT_URL="/o/device/",
+    DEFAULT_AUTO_FIELD="django.db.models.BigAutoField",
+    LOGGING={
+        "version": 1,
+        "disable_existing_loggers": False,
+        "handlers": {"stderr": {"class": "logging.StreamHandler", "stream": "ext://sys.stderr"}},
+        "root": {"handlers": ["stderr"], "level": "INFO" if VERBOSE else "ERROR"},
+        "loggers": {
+            "django": {"handlers": ["stderr"], "level": "INFO" if VERBOSE else "ERROR", "propagate": False},
+        },
+    },
+    OAUTH2_PROVIDER={
+        "OIDC_ENABLED": True,
+        "OIDC_RSA_PRIVATE_KEY": _rsa_private_key_pem(),
+        # Used verbatim as the issuer everywhere (both discovery documents, the
+        # ID token's iss) and as the origin of every endpoint URL they list.
+        "OIDC_ISS_ENDPOINT": ISSUER,
+        "OAUTH2_VALIDATOR_CLASS": f"{HERE}.ProviderValidator",
+        "SCOPES": SCOPES,
+        "DEFAULT_SCOPES": ["__all__"],
+        "ACCESS_TOKEN_EXPIRE_SECONDS": ACCESS_TOKEN_SECONDS,
+        "ID_TOKEN_EXPIRE_SECONDS": 3600,
+        "REFRESH_TOKEN_EXPIRE_SECONDS": None,
+        "ROTATE_REFRESH_TOKEN": True,
+        "REFRESH_TOKEN_REUSE_PROTECTION": True,
+        "REFRESH_TOKEN_GRACE_PERIOD_SECONDS": 0,
+        "PKCE_REQUIRED": True,
+        "COMPLIANT_BCP_RFC9700_PKCE_METHOD": True,  # S256 only; "plain" is refused
+        "COMPLIANT_BCP_RFC9700_IMPLICIT_GRANT": True,
+        "COMPLIANT_BCP_RFC9700_PASSWORD_GRANT": True,
+        "COMPLIANT_BCP_RFC9700_ACCESS_TOKEN_TRANSPORT": True,  # bearer token in the header only
+        "DEVICE_FLOW_INTERVAL": DEVICE_INTERVAL,
+        "OAUTH_DEVICE_VERIFICATION_URI": f"{ISSUER}/o/device/",
+        "OAUTH_DEVICE_VERIFICATION_URI_COMPLETE": f"{ISSUER}/o/device/?user_code={{user_code}}",
+        "REQUEST_APPROVAL_PROMPT": "force",
+        "ALLOWED_REDIRECT_URI_SCHEMES": ["http", "https"],
+        "OAUTH2_RESPONSE_TYPES_SUPPORTED": ["code"],
+        "OIDC_RESPONSE_TYPES_SUPPORTED": ["code"],
+        "OAUTH2_GRANT_TYPES_SUPPORTED": ["authorization_code", "refresh_token", DEVICE_GRANT_TYPE],
+        "OAUTH2_TOKEN_ENDPOINT_AUTH_METHODS_SUPPORTED": ["none"],
+        "OIDC_TOKEN_ENDPOINT_AUTH_METHODS_SUPPORTED": ["none"],
+    },
+)
+
+# --- request counting (for /test/counts) ---------------------------------------------
+
+_counts_lock = threading.Lock()
+_COUNT_KEYS = ("authorization_code", "refresh_token", DEVICE_GRANT_TYPE, "revocations", "device_authorizations")
+_counts = dict.fromkeys(_COUNT_KEYS, 0)
+
+
+def _count(key):
+    with _counts_lock:
+        _counts[key] = _counts.get(key, 0) + 1
+
+
+def counting_middleware(get_response):
+    """Counts POSTs to the token endpoint by grant_type, to the revocation
+    endpoint ("revocations") and to the device authorization endpoint
+    ("device_authorizations"), before DOT sees them."""
+
+    def middleware(request):
+        if request.method == "POST":
+            if request.path == "/o/token/":
+                _count(request.POST.get("grant_type") or "(none)")
+            elif request.path == "/o/revoke_token/":
+                _count("revocations")
+            elif request.path == "/o/device-authorization/":
+                _count("device_authorizations")
+        return get_response(request)
+
+    return middleware
+
+
+# --- Django proper -----------------------------------------------------------------
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.contrib.auth import get_user_model  # noqa: E402
+from django.contrib.auth import views as auth_views  # noqa: E402
+from django.core.management import call_command  # noqa: E402
+from django.core.wsgi import get_wsgi_application  # noqa: E402
+from django.http import HttpResponseNotAllowed, JsonResponse  # noqa: E402
+from django.urls import include, path, re_path  # noqa: E402
+from django.views.decorators.csrf import csrf_exempt  # noqa: E402
+from oauthlib.oauth2 import DeviceApplicationServer  # noqa: E402
+
+from oauth2_provider import urls as dot_urls  # noqa: E402
+from oauth2_provider import views as dot_views  # noqa: E402
+from oauth2_provider.models import get_application_model, get_device_grant_model  # noqa: E402
+from oauth2_provider.oauth2_validators import OAuth2Validator  # noqa: E402
+from oauth2_provider.views.generic import ProtectedResourceView  # noqa: E402
+from oauth2_provider.views.mixins import ProtectedResourceMetadataMixin  # noqa: E402
+
+
+class ProviderValidator(OAuth2Validator):
+    """DOT puts only "sub" (the user's primary key) in the ID token and the
+    userinfo response; add the account name and e-mail. DOT still releases
+    each claim only when its scope was granted: preferred_username and name
+    with "profile", email and email_verified with "email"."""
+
+    def get_additional_claims(self):
+        return {
+            "preferred_username": lambda request: request.user.get_username(),
+            "name": lambda request: request.user.get_full_name() or request.user.get_username(),
+            "email": lambda request: request.user.email,
+            "email_verified": lambda request: True,
+        }
+
+
+class ProviderDeviceServer(DeviceApplicationServer):
+    # oauthlib's DeviceApplicationServer does not pass expires_in on (always
+    # 1800 s); make the device_code/user_code lifetime configurable.
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._expires_in = DEVICE_EXPIRES_SECONDS
+
+
+class ProviderDeviceAuthorizationView(dot_views.DeviceAuthorizationView):
+    server_class = ProviderDeviceServer
+
+
+_device_exchange_lock = threading.Lock()
+_used_device_codes = set()
+
+
+class ProviderTokenView(dot_views.TokenView):
+    """DOT's token view with three small fixes for the device code grant:
+
+    - DOT looks at the device grant's stored status only, and that flips to
+      "expired" only when someone enters the user code on the device page after
+      the deadline; so DOT alone answers authorization_pending (or even issues
+      tokens) past expires_in. Check the deadline first, so a poll after it gets
+      expired_token as RFC 8628 says.
+    - DOT hands out a new token pair every time an approved device_code is
+      presented again. Here a device_code is good for one successful exchange;
+      later ones get 400 invalid_grant.
+    - A device_code grant request without device_code made DOT raise (500);
+      answer 400 invalid_request instead.
+    """
+
+    def post(self, request, *args, **kwargs):
+        if request.POST.get("grant_type") == DEVICE_GRANT_TYPE:
+            device_code = request.POST.get("device_code")
+            if not device_code:
+                return JsonResponse(
+                    {"error": "invalid_request", "error_description": "Missing device_code parameter."},
+                    status=400,
+                )
+            with _device_exchange_lock:
+                if device_code in _used_device_codes:
+                    return JsonResponse(
+                        {"error": "invalid_grant", "error_description": "The device code has already been used."},
+                        status=400,
+                    )
+                grant = get_device_grant_model().objects.filter(device_code=device_code).first()
+                if grant is not None:
+                    grant.is_expired()  # sets status "expired" once past the deadline
+                response = super().post(request, *args, **kwargs)
+                if response.status_code == 200:
+                    _used_device_codes.add(device_code)
+                return response
+        return super().post(request, *args, **kwargs)
+
+
+class MeView(ProtectedResourceMetadataMixin, ProtectedResourceView):
+    """GET /api/me: needs a valid bearer access token (header only); 401 with
+    WWW-Authenticate: Bearer ... otherwise."""
+
+    def get(self, request, *args, **kwargs):
+        user = request.resource_owner
+        return JsonResponse({"username": user.get_username(), "email": user.email, "sub": str(user.pk)})
+
+
+def test_counts(request):
+    if request.method != "GET":
+        return HttpResponseNotAllowed(["GET"])
+    with _counts_lock:
+        return JsonResponse(dict(_counts))
+
+
+@csrf_exempt
+def test_reset_counts(request):
+    if request.method != "POST":
+        return HttpResponseNotAllowed(["POST"])
+    with _counts_lock:
+        _counts.clear()
+        _counts.update(dict.fromkeys(_COUNT_KEYS, 0))
+        return JsonResponse(dict(_counts))
+
+
+# Everything of DOT's lives in the "oauth2_provider" namespace, as its views
+# reverse() their URLs there. The RFC 8414 / RFC 9728 documents sit at the
+# root; the endpoints under /o/. Our two overrides come first, so they win.
+_dot_patterns = [
+    *dot_urls.metadata_urlpatterns,
+    path(
+        "o/",
+        include(
+            [
+                path("token/", ProviderTokenView.as_view(), name="token"),
+                path(
+                    "device-authorization/",
+                    ProviderDeviceAuthorizationView.as_view(),
+                    name="device-authorization",
+                ),
+                *dot_urls.base_urlpatterns,
+                *dot_urls.oidc_urlpatterns,
+            ]
+        ),
+    ),
+]
+
+sys.modules[URLS_MODULE].urlpatterns = [
+    path("", include((_dot_patterns, "oauth2_provider"))),
+    # OpenID Connect discovery at the issuer's root too (DOT serves it under /o/).
+    re_path(r"^\.well-known/openid-configuration/?$", dot_views.ConnectDiscoveryInfoView.as_view()),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("api/me", MeView.as_view()),
+    path("test/counts", test_counts),
+    path("test/reset-counts", test_reset_counts),
+]
+
+
+def _populate():
+    call_command("migrate", verbosity=0, interactive=False, skip_checks=True, run_syncdb=SKIP_MIGRATIONS)
+    user = get_user_model().objects.create_user(
+        USERNAME, EMAIL, PASSWORD, first_name="Alice", last_name="Liddell"
+    )
+    Application = get_application_model()
+    common = dict(
+        user=user,
+        client_type=Application.CLIENT_PUBLIC,
+        client_secret="",
+        hash_client_secret=False,
+        algorithm=Application.RS256_ALGORITHM,
+    )
+    Application.objects.create(
+        client_id=DEVICE_CLIENT_ID,
+        name="Session CLI (device)",
+        authorization_grant_type=Application.GRANT_DEVICE_CODE,
+        redirect_uris="",
+        **common,
+    )
+    Application.objects.create(
+        client_id=WEB_CLIENT_ID,
+        name="Session CLI (browser)",
+        authorization_grant_type=Application.GRANT_AUTHORIZATION_CODE,
+        redirect_uris=WEB_REDIRECT_URI,
+        skip_authorization=not WEB_CONSENT,
+        **common,
+    )
+
+
+try:
+    _populate()
+    application = get_wsgi_application()
+except Exception:
+    logging.getLogger("provider").exception("provider.py: start-up failed")
+    _exit_now(1)
+
+httpd.set_app(application)
+threading.Thread(target=httpd.serve_forever, name="http", daemon=True).start()
+_ready_out.write(f"READY {PORT}\n")
+_ready_out.flush()
+signal.signal(signal.SIGTERM, lambda *_: _exit_now(0))
+try:
+    threading.Event().wait()  # the stdin watcher ends the process
+except KeyboardInterrupt:
+    _exit_now(130)
