@@ -101,7 +101,8 @@ public struct AuthorizationCodeFlow: RequestSequence, CredentialProvider {
         guard let endpoint = metadata.authorizationEndpoint else {
             throw SignInError.missingEndpoint(name: "authorization endpoint")
         }
-        guard let redirectURI, var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false) else {
+        guard let redirectURI, var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false)
+        else {
             throw SignInError.invalidResponse(from: "authorization request", reason: "no redirect URI is set")
         }
         let fields = [
@@ -113,7 +114,8 @@ public struct AuthorizationCodeFlow: RequestSequence, CredentialProvider {
         components.percentEncodedQuery =
             ([components.percentEncodedQuery].compactMap { $0 } + query).joined(separator: "&")
         guard let url = components.url else {
-            throw SignInError.invalidResponse(from: "authorization request", reason: "the URL cannot be built")
+            throw SignInError.invalidResponse(
+                from: "authorization request", reason: "the URL cannot be built")
         }
         return url
     }
@@ -123,7 +125,9 @@ public struct AuthorizationCodeFlow: RequestSequence, CredentialProvider {
     public func problem(with callback: URL) -> String? {
         let items = Self.queryItems(callback)
         guard items["state"] == state else { return "the state does not match" }
-        if let issuer = items["iss"], issuer != metadata.issuer.absoluteString { return "the issuer does not match" }
+        if let issuer = items["iss"], issuer != metadata.issuer.absoluteString {
+            return "the issuer does not match"
+        }
         return nil
     }
 
@@ -157,7 +161,9 @@ public struct AuthorizationCodeFlow: RequestSequence, CredentialProvider {
         onAuthorizationURL(try flow.authorizationURL())
         let callback: URL
         do {
-            callback = try await listener.waitForCallback(timeout: callbackTimeout) { [flow] in flow.problem(with: $0) }
+            callback = try await listener.waitForCallback(timeout: callbackTimeout) { [flow] in
+                flow.problem(with: $0)
+            }
         } catch ListenerError.timedOut {
             throw SignInError.browserTimedOut(seconds: Int(callbackTimeout.components.seconds))
         }
@@ -170,7 +176,8 @@ public struct AuthorizationCodeFlow: RequestSequence, CredentialProvider {
         switch (stage, previous) {
         case (.start, _):
             guard let code, let redirectURI else {
-                throw SignInError.invalidResponse(from: "authorization callback", reason: "no code was received")
+                throw SignInError.invalidResponse(
+                    from: "authorization callback", reason: "no code was received")
             }
             stage = .exchanging(sentAt: now())
             return .send(
@@ -207,11 +214,13 @@ public struct AuthorizationCodeFlow: RequestSequence, CredentialProvider {
     private func session(_ grant: TokenGrant, account: String?, sentAt: Date) -> Credential {
         grant.credential(
             account: account ?? AccountClaims.name(fromIDToken: grant.idToken),
-            provider: metadata.provider(clientID: clientID), requestedScopes: scopes, server: server, sentAt: sentAt)
+            provider: metadata.provider(clientID: clientID), requestedScopes: scopes, server: server,
+            sentAt: sentAt)
     }
 
     private static func queryItems(_ url: URL) -> [String: String] {
         let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
-        return Dictionary(items.compactMap { item in item.value.map { (item.name, $0) } }) { first, _ in first }
+        return Dictionary(items.compactMap { item in item.value.map { (item.name, $0) } }) { first, _ in first
+        }
     }
 }

@@ -104,7 +104,9 @@ public struct DeviceAuthorizationFlow: RequestSequence, CredentialProvider {
     public mutating func next(after previous: SequenceResponse?) throws -> SequenceStep<Credential> {
         switch (stage, previous) {
         case (.start, _):
-            guard let endpoint = metadata.deviceAuthorizationEndpoint else { throw SignInError.noDeviceEndpoint }
+            guard let endpoint = metadata.deviceAuthorizationEndpoint else {
+                throw SignInError.noDeviceEndpoint
+            }
             stage = .codeRequested
             var fields = [("client_id", clientID)]
             if !scopes.isEmpty { fields.append(("scope", scopes.joined(separator: " "))) }
@@ -116,7 +118,9 @@ public struct DeviceAuthorizationFlow: RequestSequence, CredentialProvider {
         case (.polling(let deviceCode), let answer?):
             switch try TokenGrant.read(answer) {
             case .grant(let grant):
-                guard let userinfo = metadata.userinfoEndpoint else { return .finish(session(grant, account: nil)) }
+                guard let userinfo = metadata.userinfoEndpoint else {
+                    return .finish(session(grant, account: nil))
+                }
                 stage = .readingAccount(grant, sentAt: sentAt)
                 var request = URLRequest(url: userinfo)
                 request.setValue("Bearer \(grant.accessToken.value)", forHTTPHeaderField: "Authorization")
@@ -162,9 +166,11 @@ public struct DeviceAuthorizationFlow: RequestSequence, CredentialProvider {
         guard let userCode = try OAuthWire.string(object, "user_code", from: from),
             OAuthWire.isPrintable(userCode, limit: 64)
         else {
-            throw SignInError.invalidResponse(from: from, reason: "user_code is missing or not printable text")
+            throw SignInError.invalidResponse(
+                from: from, reason: "user_code is missing or not printable text")
         }
-        let uri = try OAuthWire.string(object, "verification_uri", from: from)
+        let uri =
+            try OAuthWire.string(object, "verification_uri", from: from)
             ?? OAuthWire.string(object, "verification_url", from: from)
         guard let verificationURI = try shownURL(uri, "verification_uri") else {
             throw SignInError.invalidResponse(from: from, reason: "verification_uri is missing")
@@ -187,7 +193,8 @@ public struct DeviceAuthorizationFlow: RequestSequence, CredentialProvider {
     private func shownURL(_ text: String?, _ name: String) throws -> URL? {
         guard let text else { return nil }
         guard OAuthWire.isPrintable(text, limit: 2048), !text.contains(" ") else {
-            throw SignInError.invalidResponse(from: "device authorization endpoint", reason: "\(name) is not printable text")
+            throw SignInError.invalidResponse(
+                from: "device authorization endpoint", reason: "\(name) is not printable text")
         }
         return try OAuthWire.endpoint(text, name: name)
     }
@@ -202,7 +209,8 @@ public struct DeviceAuthorizationFlow: RequestSequence, CredentialProvider {
             OAuthWire.formPost(
                 to: metadata.tokenEndpoint,
                 [
-                    ("grant_type", "urn:ietf:params:oauth:grant-type:device_code"), ("device_code", deviceCode),
+                    ("grant_type", "urn:ietf:params:oauth:grant-type:device_code"),
+                    ("device_code", deviceCode),
                     ("client_id", clientID),
                 ]), after: .seconds(interval))
     }
@@ -210,6 +218,7 @@ public struct DeviceAuthorizationFlow: RequestSequence, CredentialProvider {
     private func session(_ grant: TokenGrant, account: String?) -> Credential {
         grant.credential(
             account: account ?? AccountClaims.name(fromIDToken: grant.idToken),
-            provider: metadata.provider(clientID: clientID), requestedScopes: scopes, server: server, sentAt: sentAt)
+            provider: metadata.provider(clientID: clientID), requestedScopes: scopes, server: server,
+            sentAt: sentAt)
     }
 }

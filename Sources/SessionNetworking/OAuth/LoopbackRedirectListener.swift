@@ -63,7 +63,9 @@ public final class LoopbackRedirectListener: Sendable {
             throw ListenerError.socket(code)
         }
         let port = Int(UInt16(bigEndian: address.sin_port))
-        guard let uri = URL(string: "http://127.0.0.1:\(port)\(path)") else { throw ListenerError.socket(EINVAL) }
+        guard let uri = URL(string: "http://127.0.0.1:\(port)\(path)") else {
+            throw ListenerError.socket(EINVAL)
+        }
         socket = fd
         self.path = path
         redirectURI = uri
@@ -97,7 +99,9 @@ public final class LoopbackRedirectListener: Sendable {
             try await withCheckedThrowingContinuation { continuation in
                 let thread = Thread { [self] in
                     continuation.resume(
-                        with: Result { try self.serve(until: .now + timeout, cancelled: cancelled, check: check) })
+                        with: Result {
+                            try self.serve(until: .now + timeout, cancelled: cancelled, check: check)
+                        })
                 }
                 thread.start()
             }
@@ -108,7 +112,9 @@ public final class LoopbackRedirectListener: Sendable {
 
     /// The accept loop, on a thread of its own: it polls every 100 ms so a
     /// cancellation or the deadline ends it promptly.
-    private func serve(until deadline: ContinuousClock.Instant, cancelled: Locked<Bool>, check: (URL) -> String?)
+    private func serve(
+        until deadline: ContinuousClock.Instant, cancelled: Locked<Bool>, check: (URL) -> String?
+    )
         throws -> URL
     {
         while true {
@@ -130,7 +136,8 @@ public final class LoopbackRedirectListener: Sendable {
                 continue
             }
             if let reason = check(url) {
-                Self.answer(connection, status: "400 Bad Request", message: "Sign-in not accepted: \(reason).")
+                Self.answer(
+                    connection, status: "400 Bad Request", message: "Sign-in not accepted: \(reason).")
                 continue
             }
             Self.answer(
@@ -168,7 +175,9 @@ public final class LoopbackRedirectListener: Sendable {
         let bytes = Array(response.utf8)
         var sent = 0
         while sent < bytes.count {
-            let count = bytes[sent...].withUnsafeBytes { send(connection, $0.baseAddress, $0.count, noSignal) }
+            let count = bytes[sent...].withUnsafeBytes {
+                send(connection, $0.baseAddress, $0.count, noSignal)
+            }
             guard count > 0 else { return }
             sent += count
         }

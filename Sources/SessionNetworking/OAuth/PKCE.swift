@@ -20,7 +20,8 @@ public struct PKCE: Sendable, Hashable {
     /// A new verifier from 32 bytes of the system's random generator.
     public init() {
         var generator = SystemRandomNumberGenerator()
-        self.init(verifier: Base64URL.encode((0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }))
+        self.init(
+            verifier: Base64URL.encode((0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }))
     }
 
     /// The challenge for a given verifier (RFC 7636 Appendix B uses one).

@@ -33,7 +33,9 @@ public struct ProviderDiscovery: RequestSequence {
     /// The two well-known documents of the issuer, in the order they are tried.
     var documentURLs: [URL] {
         // RFC 8414 §3: the well-known part goes between the host and the issuer's path.
-        let base = issuer.absoluteString.hasSuffix("/") ? String(issuer.absoluteString.dropLast()) : issuer.absoluteString
+        let base =
+            issuer.absoluteString.hasSuffix("/")
+            ? String(issuer.absoluteString.dropLast()) : issuer.absoluteString
         let openID = URL(string: base + "/.well-known/openid-configuration")
         var components = URLComponents(url: issuer, resolvingAgainstBaseURL: false)
         let path = components?.path ?? ""
@@ -54,7 +56,8 @@ public struct ProviderDiscovery: RequestSequence {
             return .send(request)
         }
         guard !documents.isEmpty else {
-            throw SignInError.discoveryFailed(issuer: issuer.absoluteString, reason: failures.joined(separator: "; "))
+            throw SignInError.discoveryFailed(
+                issuer: issuer.absoluteString, reason: failures.joined(separator: "; "))
         }
         return .finish(try metadata())
     }
@@ -79,7 +82,9 @@ public struct ProviderDiscovery: RequestSequence {
         }
         func endpoint(_ key: String, _ name: String) throws -> URL? {
             for document in documents {
-                if let url = try OAuthWire.endpoint(OAuthWire.string(document, key, from: "discovery"), name: name) {
+                if let url = try OAuthWire.endpoint(
+                    OAuthWire.string(document, key, from: "discovery"), name: name)
+                {
                     return url
                 }
             }
@@ -89,9 +94,11 @@ public struct ProviderDiscovery: RequestSequence {
             throw SignInError.missingEndpoint(name: "token endpoint")
         }
         return try ProviderMetadata(
-            issuer: issuer, authorizationEndpoint: endpoint("authorization_endpoint", "authorization endpoint"),
+            issuer: issuer,
+            authorizationEndpoint: endpoint("authorization_endpoint", "authorization endpoint"),
             tokenEndpoint: tokenEndpoint,
-            deviceAuthorizationEndpoint: endpoint("device_authorization_endpoint", "device authorization endpoint"),
+            deviceAuthorizationEndpoint: endpoint(
+                "device_authorization_endpoint", "device authorization endpoint"),
             revocationEndpoint: endpoint("revocation_endpoint", "revocation endpoint"),
             userinfoEndpoint: endpoint("userinfo_endpoint", "userinfo endpoint"))
     }

@@ -33,12 +33,15 @@ public struct ProviderMetadata: Sendable, Hashable {
         deviceAuthorizationEndpoint: URL? = nil, revocationEndpoint: URL? = nil, userinfoEndpoint: URL? = nil
     ) throws {
         for (name, url) in [
-            ("issuer", issuer), ("authorization endpoint", authorizationEndpoint), ("token endpoint", tokenEndpoint),
+            ("issuer", issuer), ("authorization endpoint", authorizationEndpoint),
+            ("token endpoint", tokenEndpoint),
             ("device authorization endpoint", deviceAuthorizationEndpoint),
             ("revocation endpoint", revocationEndpoint), ("userinfo endpoint", userinfoEndpoint),
         ] {
             guard let url else { continue }
-            guard Origin(url)?.carriesSecretsSafely == true else { throw SignInError.insecureEndpoint(name: name) }
+            guard Origin(url)?.carriesSecretsSafely == true else {
+                throw SignInError.insecureEndpoint(name: name)
+            }
         }
         self.issuer = issuer
         self.authorizationEndpoint = authorizationEndpoint
@@ -51,6 +54,7 @@ public struct ProviderMetadata: Sendable, Hashable {
     /// What a session keeps of the provider, for refresh and revocation.
     public func provider(clientID: String) -> OAuthProvider {
         OAuthProvider(
-            issuer: issuer, clientID: clientID, tokenEndpoint: tokenEndpoint, revocationEndpoint: revocationEndpoint)
+            issuer: issuer, clientID: clientID, tokenEndpoint: tokenEndpoint,
+            revocationEndpoint: revocationEndpoint)
     }
 }

@@ -21,7 +21,9 @@ public enum SystemBrowser {
     /// Its output goes to `/dev/null`, so it never writes over the terminal.
     @discardableResult
     public static func open(_ url: URL) -> Bool {
-        guard let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http" else { return false }
+        guard let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http" else {
+            return false
+        }
         #if canImport(Darwin)
             let opener = "open"
         #else
@@ -31,10 +33,11 @@ public enum SystemBrowser {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
-            posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == STDIN_FILENO ? O_RDONLY : O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(
+                &actions, fd, "/dev/null", fd == STDIN_FILENO ? O_RDONLY : O_WRONLY, 0)
         }
         let argv: [UnsafeMutablePointer<CChar>?] = [strdup(opener), strdup(url.absoluteString), nil]
-        defer { argv.forEach { free($0) } }
+        defer { for pointer in argv { free(pointer) } }
         var child = pid_t()
         guard posix_spawnp(&child, opener, &actions, nil, argv, environ) == 0 else { return false }
         let pid = child

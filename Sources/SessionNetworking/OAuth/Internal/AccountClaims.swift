@@ -20,7 +20,8 @@ enum AccountClaims {
     /// and the name is only shown, never trusted for access.
     static func name(fromIDToken idToken: String?) -> String? {
         let parts = idToken?.split(separator: ".", omittingEmptySubsequences: false) ?? []
-        guard parts.count == 3, let payload = Base64URL.decode(parts[1]), payload.count <= OAuthWire.maximumBody,
+        guard parts.count == 3, let payload = Base64URL.decode(parts[1]),
+            payload.count <= OAuthWire.maximumBody,
             case .object(let claims)? = try? JSONValue.parse(payload)
         else { return nil }
         return name(in: claims)

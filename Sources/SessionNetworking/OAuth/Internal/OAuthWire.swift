@@ -24,7 +24,8 @@ enum OAuthWire {
     }
 
     /// A string field; `nil` when absent or null, an error when another type.
-    static func string(_ object: [String: JSONValue], _ key: String, from endpoint: String) throws -> String? {
+    static func string(_ object: [String: JSONValue], _ key: String, from endpoint: String) throws -> String?
+    {
         switch object[key] {
         case nil, .null?: return nil
         case .string(let text)?: return text
@@ -41,7 +42,8 @@ enum OAuthWire {
         case .number(let number)?:
             guard let value = Int(exactly: number), range.contains(value) else {
                 throw SignInError.invalidResponse(
-                    from: endpoint, reason: "\(key) is not a whole number from \(range.lowerBound) to \(range.upperBound)")
+                    from: endpoint,
+                    reason: "\(key) is not a whole number from \(range.lowerBound) to \(range.upperBound)")
             }
             return value
         default: throw SignInError.invalidResponse(from: endpoint, reason: "\(key) is not a number")
@@ -84,7 +86,8 @@ enum OAuthWire {
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                UInt8(ascii: "_"),
                 UInt8(ascii: "~"):
                 output.unicodeScalars.append(UnicodeScalar(byte))
             default:

@@ -42,14 +42,16 @@ struct TokenGrant: Sendable {
             }
             return .error(code: code)
         }
-        guard let type = try OAuthWire.string(object, "token_type", from: from), type.lowercased() == "bearer" else {
+        guard let type = try OAuthWire.string(object, "token_type", from: from), type.lowercased() == "bearer"
+        else {
             throw SignInError.invalidResponse(from: from, reason: "token_type is not Bearer")
         }
         return .grant(
             TokenGrant(
-                accessToken: try token(object, "access_token") ?? {
-                    throw SignInError.invalidResponse(from: from, reason: "access_token is missing")
-                }(),
+                accessToken: try token(object, "access_token")
+                    ?? {
+                        throw SignInError.invalidResponse(from: from, reason: "access_token is missing")
+                    }(),
                 refreshToken: try token(object, "refresh_token"),
                 expiresIn: try OAuthWire.integer(object, "expires_in", in: 0...longestLifetime, from: from),
                 scopes: try OAuthWire.string(object, "scope", from: from).map {
