@@ -29,6 +29,7 @@ login-and-approve-device (DOT's RFC 8628 pages, all need the session):
   POST /o/device-confirm/<client_id>/<user_code>   action=accept (or deny), csrfmiddlewaretoken
        -> 302 to /o/device-grant-status/<client_id>/<user_code>
   GET  /o/device-grant-status/<client_id>/<user_code>   "Device Authorized" / "Device Denied"
+  On success it prints one line, "device authorized: CODE" (or "device denied: CODE").
 
 authorize (DOT's authorization endpoint):
   GET  AUTHORIZE_URL (/o/authorize/?...)   302 to /accounts/login/?next=... -> sign in,

@@ -32,7 +32,6 @@ import os
 import secrets
 import shutil
 import signal
-import socket
 import socketserver
 import sys
 import tempfile
