@@ -8,11 +8,11 @@
 ///
 /// `ProcessInfo.environment` copies the whole environment into a dictionary
 /// through generic code: 0.7M instructions, about a seventh of `status`
-/// (callgrind). Ten `getenv` calls cost next to nothing.
+/// (callgrind). A dozen `getenv` calls cost next to nothing.
 package enum Environment {
     package static let names = [
         "HOME", "XDG_STATE_HOME", "SESSION_CLI_STORE", "LC_ALL", "LC_MESSAGES", "LANG", "NO_COLOR", "TERM",
-        "PATH", "SESSION_CLI_LOCK_TIMEOUT",
+        "PATH", "SESSION_CLI_LOCK_TIMEOUT", "SESSION_CLI_ISSUER", "SESSION_CLI_CLIENT_ID",
     ]
 
     /// The tool's variables that are set, by name.

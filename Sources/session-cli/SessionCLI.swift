@@ -23,6 +23,8 @@ enum SessionCLI {
                 return try CompanionLauncher.run(arguments)
             case .status(let status):
                 return try status.run(context: CommandContext(globals: globals))
+            case .login(let login) where login.signsIn:
+                return try CompanionLauncher.run(arguments)
             case .login(let login):
                 let context = try CommandContext(globals: globals)
                 return try waitFor { try await login.run(context: context) }

@@ -1,12 +1,19 @@
-import Foundation
-import SessionCore
+package import Foundation
+package import SessionCore
 
 /// `login`: check the options, read the token, save the session.
 package struct LoginCommand: Command {
     /// `login`'s options.
     package enum Option: String, CommandOption {
         case withToken = "with-token"
+        case device
+        case web
+        case issuer
+        case clientID = "client-id"
+        case scope
         case server
+        case deviceEndpoint = "device-endpoint"
+        case noBrowser = "no-browser"
         case user
         case expiresIn = "expires-in"
 
@@ -20,6 +27,27 @@ package struct LoginCommand: Command {
                 OptionSpec(
                     rawValue, value: "URL",
                     help: "The server the token belongs to (https, or http to this machine).")
+            case .device:
+                OptionSpec(
+                    rawValue, help: "Sign in at the identity provider with a code entered in any browser.")
+            case .web:
+                OptionSpec(rawValue, help: "Sign in at the identity provider in this machine's browser.")
+            case .issuer:
+                OptionSpec(
+                    rawValue, value: "URL",
+                    help: "The provider (default: $SESSION_CLI_ISSUER, else the session's provider).")
+            case .clientID:
+                OptionSpec(
+                    rawValue, value: "ID",
+                    help: "The client ID (default: $SESSION_CLI_CLIENT_ID, else the session's).")
+            case .scope:
+                OptionSpec(
+                    rawValue, value: "SCOPE", repeatable: true, help: "A scope to ask for (repeatable).")
+            case .deviceEndpoint:
+                OptionSpec(
+                    rawValue, value: "URL",
+                    help: "The device authorization endpoint, when discovery lists none.")
+            case .noBrowser: OptionSpec(rawValue, help: "With --web: print the URL, do not open a browser.")
             case .user: OptionSpec(rawValue, value: "NAME", help: "The account the token belongs to.")
             case .expiresIn:
                 OptionSpec(
@@ -29,48 +57,109 @@ package struct LoginCommand: Command {
     }
 
     package static let spec = CommandSpec(
-        name: "login", summary: "Log in with a token and save the session.", options: Option.self,
+        name: "login", summary: "Sign in at an identity provider, or save a token, as the session.",
+        options: Option.self,
         discussion: """
-            The token is never an argument: other users can read arguments with ps.
-            Without --with-token, on a terminal, the token is asked for with echo off.
-            Logging in again replaces the session.
+            --device and --web sign in at an OAuth 2.0 / OpenID Connect provider. --device prints a
+            code and a URL on stderr, each on its own line; enter the code there, in any browser.
+            --web opens this machine's browser (register http://127.0.0.1/callback as the redirect).
+            Without them, the token is read from standard input (--with-token) or, on a terminal,
+            asked for with echo off. The token is never an argument: other users can read
+            arguments with ps. Logging in again replaces the session; a failed login keeps it.
 
-            Example:
+            Examples:
+              session-cli login --device --issuer https://login.example.com --client-id my-cli --scope openid
               printf '%s' "$TOKEN" | session-cli login --with-token --server https://api.example.com --user alice
             """)
 
     /// Ten years: longer is a typo, not a token lifetime.
     static let longestLifetime = 315_360_000
 
-    let server: URL?
+    /// How the session is started.
+    package enum Method: Sendable {
+        /// A token from standard input or the prompt.
+        case token
+        /// The device authorization grant.
+        case device
+        /// The authorization code grant in the browser.
+        case web
+    }
+
+    /// How the session is started.
+    package let method: Method
+    /// Where the token may go.
+    package let server: URL?
     let account: String?
     let lifetime: TimeInterval?
     let readsStandardInput: Bool
+    /// `--issuer`, if given.
+    package let issuer: URL?
+    /// `--client-id`, if given.
+    package let clientID: String?
+    /// `--scope`, in order.
+    package let scopes: [String]
+    /// `--device-endpoint`, if given.
+    package let deviceEndpoint: URL?
+    /// Whether `--web` may open a browser.
+    package let opensBrowser: Bool
+
+    /// Whether the login talks to a provider, so runs in the networking companion.
+    package var signsIn: Bool { method != .token }
 
     package init(parsing arguments: ParsedArguments<Option>) throws(CLIError) {
+        let device = arguments.has(.device)
+        let web = arguments.has(.web)
+        guard !(device && web) else { throw .usage("give --device or --web, not both") }
+        method = device ? .device : web ? .web : .token
+        let given = Option.allCases.filter { arguments.has($0) || !arguments.values($0).isEmpty }
+        let allowed: Set<Option> =
+            switch method {
+            case .token: [.withToken, .server, .user, .expiresIn]
+            case .device: [.device, .issuer, .clientID, .scope, .server, .deviceEndpoint]
+            case .web: [.web, .issuer, .clientID, .scope, .server, .noBrowser]
+            }
+        if let stray = given.first(where: { !allowed.contains($0) }) {
+            let mode = device ? "--device" : web ? "--web" : "a token login"
+            throw .usage("--\(stray.rawValue) does not go with \(mode); see 'session-cli help login'")
+        }
         server = try arguments.value(.server).map(Self.parseServer)
         account = try arguments.value(.user).map(Self.parseAccount)
         lifetime = try arguments.value(.expiresIn).map(Self.parseLifetime)
         readsStandardInput = arguments.has(.withToken)
+        issuer = try arguments.value(.issuer).map { text throws(CLIError) in
+            try Self.parseEndpoint(text, "--issuer")
+        }
+        clientID = try arguments.value(.clientID).map(Self.parseClientID)
+        scopes = try arguments.values(.scope).map(Self.parseScope)
+        deviceEndpoint = try arguments.value(.deviceEndpoint).map { text throws(CLIError) in
+            try Self.parseEndpoint(text, "--device-endpoint")
+        }
+        opensBrowser = !arguments.has(.noBrowser)
     }
 
     /// Reads the token and saves the session, replacing any other.
     package func run(context: CommandContext) async throws -> ExitCode {
+        guard method == .token else {
+            throw CLIError("this login signs in at a provider; it runs in session-cli-api", code: .software)
+        }
         let source = try tokenSource()
         // A session file that cannot be read is reported, not silently replaced.
         let previous = try context.store.load().credential
         let provider = TokenInputProvider(
             source: source, account: account, server: server, lifetime: lifetime)
         let state = try await Login(provider: provider).perform(with: context.store)
+        Self.report(saved: state.credential, replaced: previous)
+        return .success
+    }
 
-        let who =
-            state.credential.map(CommandContext.describe).flatMap { $0.isEmpty ? nil : " as \($0)" } ?? ""
+    /// "Logged in as alice on https://…", and what it replaced.
+    package static func report(saved: Credential?, replaced previous: Credential?) {
+        let who = saved.map(CommandContext.describe).flatMap { $0.isEmpty ? nil : " as \($0)" } ?? ""
         Console.out("Logged in\(who).")
         if let previous {
             let old = CommandContext.describe(previous)
             Console.out("Replaced the previous session\(old.isEmpty ? "" : " (\(old))").")
         }
-        return .success
     }
 
     private func tokenSource() throws(CLIError) -> TokenInputProvider.Source {
@@ -94,6 +183,40 @@ package struct LoginCommand: Command {
             !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
         else {
             throw .usage("invalid --user: give 1 to 256 characters with no control characters")
+        }
+        return text
+    }
+
+    /// An `https` URL, or `http` on loopback, with no credentials, query or fragment.
+    package static func parseEndpoint(_ text: String, _ option: String) throws(CLIError) -> URL {
+        guard let url = URL(string: text), let origin = Origin(url) else {
+            throw .usage("invalid \(option): give an https URL, like https://login.example.com")
+        }
+        guard url.user == nil, url.password == nil, url.query == nil, url.fragment == nil else {
+            throw .usage("invalid \(option): no user name, password, query or fragment")
+        }
+        guard origin.carriesSecretsSafely else {
+            throw .usage(
+                "invalid \(option): plain http is allowed only for this machine (127.0.0.1, ::1); use https")
+        }
+        return url
+    }
+
+    package static func parseClientID(_ text: String) throws(CLIError) -> String {
+        guard !text.isEmpty, text.utf8.count <= 256, text.utf8.allSatisfy({ (0x21...0x7E).contains($0) })
+        else {
+            throw .usage("invalid --client-id: give 1 to 256 visible ASCII characters")
+        }
+        return text
+    }
+
+    private static func parseScope(_ text: String) throws(CLIError) -> String {
+        // RFC 6749 §3.3: %x21 / %x23-5B / %x5D-7E, no space (one scope per --scope).
+        guard !text.isEmpty, text.utf8.count <= 256,
+            text.utf8.allSatisfy({ (0x21...0x7E).contains($0) && $0 != 0x22 && $0 != 0x5C })
+        else {
+            throw .usage(
+                "invalid --scope: one scope per --scope, visible ASCII without quotes or backslashes")
         }
         return text
     }

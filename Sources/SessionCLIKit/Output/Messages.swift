@@ -20,6 +20,9 @@ struct Messages {
     var token: String { pick("Token", "トークン") }
     var expires: String { pick("Expires", "有効期限") }
     var store: String { pick("Store", "保存先") }
+    var provider: String { pick("Provider", "プロバイダー") }
+    var scopes: String { pick("Scopes", "スコープ") }
+    var client: String { pick("client", "クライアント") }
     var button: String { pick("Button", "ボタン") }
     var never: String { pick("never", "なし") }
 

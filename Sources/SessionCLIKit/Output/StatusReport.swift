@@ -31,6 +31,13 @@ package struct StatusReport {
         if let account = credential?.account { rows.append((words.account, account)) }
         if let server = credential?.server { rows.append((words.server, server.absoluteString)) }
         if let token { rows.append((words.token, token)) }
+        if let provider = credential?.provider {
+            rows.append(
+                (words.provider, "\(provider.issuer.absoluteString) (\(words.client) \(provider.clientID))"))
+        }
+        if let scopes = credential?.scopes, !scopes.isEmpty {
+            rows.append((words.scopes, scopes.joined(separator: " ")))
+        }
         if let credential {
             let expiry = credential.expiresAt.map { date in
                 "\(words.relative(seconds: secondsLeft ?? 0)) (\(Self.timestamp(date)))"
@@ -54,6 +61,10 @@ package struct StatusReport {
             issuedAt: credential.map { Self.timestamp($0.issuedAt) },
             expiresAt: credential?.expiresAt.map(Self.timestamp), expiresInSeconds: secondsLeft,
             tokenRedacted: credential?.token.redacted, token: showToken ? credential?.token.value : nil,
+            provider: credential?.provider.map {
+                .init(issuer: $0.issuer.absoluteString, clientID: $0.clientID)
+            },
+            scopes: credential?.scopes ?? [],
             store: storePath,
             button: .init(
                 action: status.strategy.action.rawValue, label: label, color: status.strategy.color.rawValue,
@@ -80,16 +91,22 @@ private struct JSONStatus: Encodable {
         let action, label, color, hex: String
     }
 
+    struct Provider: Encodable {
+        let issuer, clientID: String
+    }
+
     let state: String
     let account, server, issuedAt, expiresAt: String?
     let expiresInSeconds: Int?
     let tokenRedacted, token: String?
+    let provider: Provider?
+    let scopes: [String]
     let store: String
     let button: Button
 
     private enum CodingKeys: String, CodingKey {
-        case state, account, server, issuedAt, expiresAt, expiresInSeconds, tokenRedacted, token, store,
-            button
+        case state, account, server, issuedAt, expiresAt, expiresInSeconds, tokenRedacted, token, provider,
+            scopes, store, button
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -102,6 +119,8 @@ private struct JSONStatus: Encodable {
         try container.encode(expiresInSeconds, forKey: .expiresInSeconds)
         try container.encode(tokenRedacted, forKey: .tokenRedacted)
         try container.encode(token, forKey: .token)
+        try container.encode(provider, forKey: .provider)
+        try container.encode(scopes, forKey: .scopes)
         try container.encode(store, forKey: .store)
         try container.encode(button, forKey: .button)
     }

@@ -59,14 +59,14 @@ import Testing
     @Test func jsonHasAStableShapeAndNoTokenUnlessAsked() throws {
         let keys: Set = [
             "state", "account", "server", "issuedAt", "expiresAt", "expiresInSeconds", "tokenRedacted",
-            "token",
-            "store", "button",
+            "token", "provider", "scopes", "store", "button",
         ]
         let (outResult, out) = try statusJSON()
         #expect(outResult.status == 1)
         #expect(Set(out.keys) == keys)
         #expect(out["state"] as? String == "logged_out")
         #expect(out["token"] is NSNull && out["account"] is NSNull)
+        #expect(out["provider"] is NSNull && out["scopes"] as? [String] == [])
         #expect(
             out["button"] as? [String: String] == [
                 "action": "login", "label": "Log in", "color": "blue", "hex": "#007AFF",

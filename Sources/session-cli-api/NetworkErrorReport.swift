@@ -1,0 +1,27 @@
+import Foundation
+import SessionCLIKit
+import SessionCore
+import SessionNetworking
+
+/// The exit codes of what the networking library throws.
+enum NetworkErrorReport {
+    static func cliError(for error: SignInError) -> CLIError {
+        let code: ExitCode =
+            switch error {
+            case .accessDenied, .refreshRefused: .noPermission
+            case .deviceCodeExpired, .browserTimedOut: .busy
+            case .noDeviceEndpoint, .missingEndpoint: .usage
+            case .discoveryFailed, .issuerMismatch, .insecureEndpoint, .invalidResponse, .callbackMismatch,
+                .providerError:
+                .badProtocol
+            }
+        return CLIError(error.description, code: code)
+    }
+
+    /// "cannot reach <origin>: <reason>" for a transport failure.
+    static func unreachable(_ url: URL, _ underlying: any Error) -> CLIError {
+        let origin = Origin(url).map(String.init(describing:)) ?? url.absoluteString
+        let reason = (underlying as? URLError)?.localizedDescription ?? "\(type(of: underlying))"
+        return CLIError("cannot reach \(origin): \(reason)", code: .unavailable)
+    }
+}
