@@ -1,0 +1,159 @@
+package import Foundation
+
+/// The real OAuth provider of the tests: django-oauth-toolkit, started from
+/// `Tests/SessionTests/Scripts/oauth_provider/provider.py` on 127.0.0.1.
+///
+/// The first use in a process installs its pinned Python packages into
+/// `.build/oauth-python` (inside the build folder; `install.sh` says so once
+/// and does nothing afterwards). Whoever starts a provider stops it; it also
+/// exits by itself when its standard input closes.
+package final class OAuthTestProvider: Sendable {
+    /// The provider's port on 127.0.0.1.
+    package let port: Int
+    private let process: Process
+    private let input: Pipe
+
+    /// `http://127.0.0.1:<port>`: the issuer, exactly.
+    package var issuer: URL { URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/") }
+
+    /// Why the provider could not be had.
+    package struct Unavailable: Error, CustomStringConvertible {
+        package let description: String
+    }
+
+    static let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Tests/SessionTests/Scripts/oauth_provider")
+    static let packages = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent(".build/oauth-python")
+    private static let installed = InstallOnce()
+
+    /// Starts a provider and returns once it listens.
+    ///
+    /// - Parameter environment: `PROVIDER_*` settings (see provider.py).
+    package init(environment: [String: String] = [:]) throws {
+        try Self.installed.ensure()
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", Self.scripts.appendingPathComponent("provider.py").path]
+        var variables = ProcessInfo.processInfo.environment
+        variables["PYTHONPATH"] = Self.packages.path
+        variables["PROVIDER_SKIP_MIGRATIONS"] = "1"
+        variables.merge(environment) { $1 }
+        process.environment = variables
+        input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        // The first line says the provider is listening: wait on it, not on a clock.
+        var line = Data()
+        while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty,
+            byte != Data("\n".utf8)
+        {
+            line += byte
+        }
+        let words = String(decoding: line, as: UTF8.self).split(separator: " ")
+        guard words.count == 2, words[0] == "READY", let port = Int(words[1]) else {
+            process.terminate()
+            process.waitUntilExit()
+            throw Unavailable(description: "the OAuth test provider did not start (see its stderr)")
+        }
+        self.port = port
+    }
+
+    /// Stops the provider and waits for it to exit.
+    package func stop() {
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+    }
+
+    deinit {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+
+    /// Requests the token endpoint has seen, by grant type, plus
+    /// `revocations` and `device_authorizations`.
+    package func counts() throws -> [String: Int] {
+        let text = try Self.python(
+            [
+                "-c",
+                "import sys, urllib.request; print(urllib.request.urlopen(sys.argv[1]).read().decode())",
+                issuer.absoluteString + "/test/counts",
+            ])
+        let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Int]
+        return object ?? [:]
+    }
+
+    /// Signs in as alice at the provider's pages and approves (or denies) `userCode`.
+    package func approveDevice(userCode: String, deny: Bool = false) throws {
+        _ = try Self.python(
+            [
+                Self.scripts.appendingPathComponent("human.py").path, "login-and-approve-device", "--base",
+                issuer.absoluteString, "--user-code", userCode,
+            ] + (deny ? ["--deny"] : []))
+    }
+
+    /// Signs in as alice, follows `authorizationURL`, and lets the browser
+    /// come back to the app's loopback listener. Returns the callback's status line.
+    package func authorize(_ authorizationURL: URL) throws -> String {
+        try Self.python(
+            [
+                Self.scripts.appendingPathComponent("human.py").path, "authorize", "--url",
+                authorizationURL.absoluteString,
+            ])
+    }
+
+    /// Runs python3 with `arguments`; its standard output, or an error with its standard error.
+    @discardableResult
+    static func python(_ arguments: [String], environment: [String: String] = [:]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3"] + arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let text = output.fileHandleForReading.readDataToEndOfFile()
+        let failure = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw Unavailable(description: String(decoding: failure, as: UTF8.self))
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+}
+
+/// Runs `install.sh` once per process; concurrent callers wait for the first.
+private final class InstallOnce: Sendable {
+    private let done = NSLock()
+    nonisolated(unsafe) private var finished = false
+
+    func ensure() throws {
+        done.lock()
+        defer { done.unlock() }
+        guard !finished else { return }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = [
+            OAuthTestProvider.scripts.appendingPathComponent("install.sh").path,
+            OAuthTestProvider.packages.path,
+        ]
+        // Its one line ("installing … into …") goes to the test run's standard error.
+        process.standardOutput = FileHandle.standardError
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw OAuthTestProvider.Unavailable(
+                description: "installing the OAuth test provider's Python packages failed (see above)")
+        }
+        finished = true
+    }
+}
