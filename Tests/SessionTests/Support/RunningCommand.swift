@@ -16,3 +16,23 @@ struct RunningCommand {
             status: process.terminationStatus, stdout: read("stdout"), stderr: read("stderr"))
     }
 }
+
+extension RunningCommand {
+    /// What the command has written to standard error so far.
+    var stderrSoFar: String { (try? String(contentsOf: scratch.file("stderr"), encoding: .utf8)) ?? "" }
+
+    /// The rest of the first stderr line that starts with `prefix`, once it
+    /// appears; `nil` if the command ends or 20 s pass first.
+    func waitForStderrLine(startingWith prefix: String) -> String? {
+        let deadline = ContinuousClock.now + .seconds(20)
+        while ContinuousClock.now < deadline {
+            let lines = stderrSoFar.split(separator: "\n")
+            if let line = lines.first(where: { $0.hasPrefix(prefix) }) {
+                return String(line.dropFirst(prefix.count))
+            }
+            guard process.isRunning else { return nil }
+            usleep(20_000)
+        }
+        return nil
+    }
+}

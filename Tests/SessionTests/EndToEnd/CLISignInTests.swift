@@ -1,0 +1,184 @@
+import Foundation
+import SessionCore
+import SessionTestSupport
+import Testing
+
+/// `session-cli login --device` and `login --web` end to end, against the
+/// real provider, with a person played by `human.py`.
+@Suite struct CLISignInTests {
+    let cli = CommandRunner()
+
+    func withProvider(_ body: (OAuthTestProvider) throws -> Void) throws {
+        let provider = try OAuthTestProvider(environment: ["PROVIDER_DEVICE_INTERVAL": "1"])
+        defer { provider.stop() }
+        try body(provider)
+    }
+
+    func deviceLogin(
+        _ provider: OAuthTestProvider, _ extra: [String] = [], deny: Bool = false,
+        environment: [String: String] = [:]
+    ) throws -> CommandResult {
+        let running = try cli.start(
+            [
+                "login", "--device", "--device-endpoint",
+                provider.issuer.absoluteString + "/o/device-authorization/",
+            ]
+                + extra, extraEnvironment: environment)
+        let code = try #require(running.waitForStderrLine(startingWith: "Code: "), "no code on stderr")
+        try provider.approveDevice(userCode: code, deny: deny)
+        return running.finish()
+    }
+
+    @Test func aDeviceLoginSavesASessionThatStatusAndAPIUse() throws {
+        try withProvider { provider in
+            let login = try deviceLogin(
+                provider, ["--scope", "openid", "--scope", "profile", "--scope", "read"],
+                environment: [
+                    "SESSION_CLI_ISSUER": provider.issuer.absoluteString,
+                    "SESSION_CLI_CLIENT_ID": "cli-device",
+                ])
+            #expect(login.status == 0, "\(login.stderr)")
+            #expect(login.stdout == "Logged in as alice on \(provider.issuer.absoluteString).\n")
+            let lines = login.stderr.split(separator: "\n")
+            #expect(lines.contains { $0.hasPrefix("URL: \(provider.issuer.absoluteString)/o/device") })
+            #expect(lines.contains { $0.hasPrefix("Code: ") })
+
+            let store = FileLoginStateStore(fileURL: cli.defaultStore)
+            let credential = try #require(try store.load().credential)
+            Secret.expectAbsent(
+                [credential.token.value, credential.refreshToken?.value ?? "-"], in: login.output,
+                "login's output")
+            #expect(credential.provider?.clientID == "cli-device")
+            #expect(credential.scopes == ["openid", "profile", "read"])
+
+            let status = try cli.run(["status"])
+            #expect(status.status == 0)
+            #expect(
+                status.stdout.contains("Provider:  \(provider.issuer.absoluteString) (client cli-device)"))
+            #expect(status.stdout.contains("Scopes:    openid profile read"))
+            let json =
+                try JSONSerialization.jsonObject(with: try cli.run(["status", "--json"]).stdout.data)
+                as? [String: Any]
+            #expect((json?["provider"] as? [String: String])?["clientID"] == "cli-device")
+            #expect(json?["scopes"] as? [String] == ["openid", "profile", "read"])
+
+            let api = try cli.run(["api", "/api/me"])
+            #expect(api.status == 0)
+            let me = try JSONSerialization.jsonObject(with: api.stdout.data) as? [String: Any]
+            #expect(me?["username"] as? String == "alice")
+        }
+    }
+
+    /// The second login names no provider: it takes the stored session's.
+    /// Denied, it exits 77 and leaves that session byte for byte.
+    @Test func aDeniedLoginExits77AndKeepsThePreviousSession() throws {
+        try withProvider { provider in
+            let first = try deviceLogin(
+                provider, ["--issuer", provider.issuer.absoluteString, "--client-id", "cli-device"])
+            #expect(first.status == 0)
+            let before = try Data(contentsOf: cli.defaultStore)
+            let denied = try deviceLogin(provider, deny: true)
+            #expect(denied.status == 77)
+            #expect(denied.stderr.hasSuffix("session-cli: the sign-in was denied at the provider\n"))
+            #expect(try Data(contentsOf: cli.defaultStore) == before)
+        }
+    }
+
+    @Test func aWebLoginWithoutABrowserPrintsTheURLAndCompletes() throws {
+        try withProvider { provider in
+            let running = try cli.start([
+                "login", "--web", "--no-browser", "--issuer", provider.issuer.absoluteString, "--client-id",
+                "cli-web",
+                "--scope", "openid", "--scope", "profile",
+            ])
+            let url = try #require(
+                running.waitForStderrLine(startingWith: "URL: ").flatMap(URL.init(string:)))
+            #expect(url.absoluteString.contains("code_challenge_method=S256"))
+            #expect(try provider.authorize(url).hasPrefix("200"))
+            let login = running.finish()
+            #expect(login.status == 0, "\(login.stderr)")
+            #expect(login.stdout == "Logged in as alice on \(provider.issuer.absoluteString).\n")
+            #expect(
+                try FileLoginStateStore(fileURL: cli.defaultStore).load().credential?.provider?.clientID
+                    == "cli-web")
+        }
+    }
+
+    /// Ctrl-C while the tool waits for the person: it ends, writes nothing,
+    /// and leaves no listener behind.
+    @Test(arguments: ["--device", "--web"])
+    func ctrlCWhileWaitingWritesNothing(method: String) throws {
+        try withProvider { provider in
+            let extra =
+                method == "--device"
+                ? [
+                    "--device-endpoint", provider.issuer.absoluteString + "/o/device-authorization/",
+                    "--client-id", "cli-device",
+                ]
+                : ["--no-browser", "--client-id", "cli-web"]
+            let running = try cli.start(
+                ["login", method, "--issuer", provider.issuer.absoluteString] + extra)
+            let shown = try #require(
+                running.waitForStderrLine(startingWith: method == "--device" ? "Code: " : "URL: "))
+            kill(running.pid, SIGINT)
+            let result = running.finish()
+            #expect(running.process.terminationReason == .uncaughtSignal || result.status == 130)
+            #expect(!FileManager.default.fileExists(atPath: cli.defaultStore.path))
+            if method == "--web" {
+                let redirect = URLComponents(string: shown)?.queryItems?.first { $0.name == "redirect_uri" }?
+                    .value
+                let port = try #require(redirect.flatMap(URL.init(string:))?.port)
+                #expect(!Self.accepts(port: port), "the loopback listener outlived the tool")
+            }
+        }
+    }
+
+    @Test func aMissingProviderOrClientIsAUsageErrorNamingTheOption() throws {
+        let noIssuer = try cli.run(["login", "--device", "--client-id", "x"])
+        #expect(noIssuer.status == 64)
+        #expect(noIssuer.stderr.contains("--issuer URL") && noIssuer.stderr.contains("SESSION_CLI_ISSUER"))
+        let noClient = try cli.run(["login", "--web", "--issuer", "https://login.example.com"])
+        #expect(noClient.status == 64)
+        #expect(noClient.stderr.contains("--client-id"))
+    }
+
+    /// An option that does not go with the chosen login is refused, never ignored.
+    @Test func optionsThatDoNotGoTogetherAreRefused() throws {
+        let cases: [([String], String)] = [
+            (["login", "--device", "--web"], "give --device or --web, not both"),
+            (["login", "--device", "--user", "alice"], "--user does not go with --device"),
+            (
+                ["login", "--web", "--device-endpoint", "https://x.test/d"],
+                "--device-endpoint does not go with --web"
+            ),
+            (["login", "--device", "--no-browser"], "--no-browser does not go with --device"),
+            (
+                ["login", "--with-token", "--issuer", "https://x.test"],
+                "--issuer does not go with a token login"
+            ),
+            (["login", "--device", "--issuer", "http://login.example.com"], "plain http is allowed only"),
+            (["login", "--device", "--scope", "two words"], "one scope per --scope"),
+        ]
+        for (arguments, message) in cases {
+            let result = try cli.run(arguments, stdin: "a_token_0123456789".data)
+            #expect(result.status == 64, "\(arguments)")
+            #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: cli.defaultStore.path))
+    }
+
+    /// Whether something accepts TCP connections on 127.0.0.1:`port`.
+    static func accepts(port: Int) -> Bool {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
+        }
+    }
+}
