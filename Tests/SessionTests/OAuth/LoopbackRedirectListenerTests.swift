@@ -12,18 +12,19 @@ import Testing
     /// A GET to the listener, as a browser would send it; returns the status.
     func visit(_ url: URL) async throws -> Int {
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 5
+        configuration.timeoutIntervalForRequest = 60
         let (_, response) = try await URLSession(configuration: configuration).data(from: url)
         return (response as? HTTPURLResponse)?.statusCode ?? 0
     }
 
-    @Test func onlyTheCallbackWithTheRightStateEndsTheWait() async throws {
+    @Test(.timeLimit(.minutes(3)))
+    func onlyTheCallbackWithTheRightStateEndsTheWait() async throws {
         let listener = try LoopbackRedirectListener()
         defer { listener.close() }
         let base = listener.redirectURI.absoluteString
         #expect(base.hasPrefix("http://127.0.0.1:") && base.hasSuffix("/callback"))
         let waiting = Task {
-            try await listener.waitForCallback(timeout: .seconds(20)) { url in
+            try await listener.waitForCallback(timeout: .seconds(120)) { url in
                 url.query?.contains("state=good") == true ? nil : "the state does not match"
             }
         }
@@ -43,13 +44,13 @@ import Testing
         }
     }
 
-    @Test func cancellingEndsTheWaitPromptly() async throws {
+    /// The wait is ten minutes: only a cancellation that works ends it within the time limit.
+    @Test(.timeLimit(.minutes(1)))
+    func cancellingEndsTheWaitPromptly() async throws {
         let listener = try LoopbackRedirectListener()
         defer { listener.close() }
-        let waiting = Task { try await listener.waitForCallback(timeout: .seconds(60)) { _ in nil } }
+        let waiting = Task { try await listener.waitForCallback(timeout: .seconds(600)) { _ in nil } }
         waiting.cancel()
-        let started = ContinuousClock.now
         await #expect(throws: CancellationError.self) { try await waiting.value }
-        #expect(ContinuousClock.now - started < .seconds(5))
     }
 }

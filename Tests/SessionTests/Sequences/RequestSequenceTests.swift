@@ -56,17 +56,15 @@ import Testing
     }
 
     /// Cancelling the task ends a long wait at once, as `.cancelled`, and
-    /// nothing more is sent.
-    @Test func cancellingEndsAWaitAtOnce() async throws {
+    /// nothing more is sent. The wait is an hour on the real clock: only a
+    /// cancellation that works ends it within the time limit.
+    @Test(.timeLimit(.minutes(1)))
+    func cancellingEndsAWaitAtOnce() async throws {
         let transport = StubTransport(.fixture("bad-request-400"))
         let client = NetworkClient(baseURL: url("https://a.test"), transport: transport)
-        let task = Task {
-            try await client.run(Poll(url: url("https://a.test/poll"), interval: .seconds(3600)))
-        }
+        let task = Task { try await client.run(Poll(url: url("https://a.test/poll"), interval: .seconds(3600))) }
         task.cancel()
-        let started = ContinuousClock.now
         let result = await task.result
-        #expect(ContinuousClock.now - started < .seconds(5))
         guard case .failure(NetworkError.cancelled) = result else {
             Issue.record("expected NetworkError.cancelled, got \(result)")
             return
