@@ -5,6 +5,7 @@ import Foundation
 //
 //   swift run -c release session-bench           # everything
 //   swift run -c release session-bench store     # the session store only
+//   swift run -c release session-bench signin    # login --device against the test provider (not in "all")
 let selection = CommandLine.arguments.dropFirst().first ?? "all"
 var table = BenchmarkTable()
 if selection == "all" || selection == "store" {
@@ -13,4 +14,7 @@ if selection == "all" || selection == "store" {
 if selection == "all" || selection == "network" {
     table = try await NetworkBenchmarks.run(appendingTo: table)
 }
-print(table.markdown)
+if selection != "signin" { print(table.markdown) }
+if selection == "signin" {
+    try SignInBenchmark.run()
+}
