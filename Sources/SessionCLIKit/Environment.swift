@@ -13,6 +13,7 @@ package enum Environment {
     package static let names = [
         "HOME", "XDG_STATE_HOME", "SESSION_CLI_STORE", "LC_ALL", "LC_MESSAGES", "LANG", "NO_COLOR", "TERM",
         "PATH", "SESSION_CLI_LOCK_TIMEOUT", "SESSION_CLI_ISSUER", "SESSION_CLI_CLIENT_ID",
+        "SESSION_CLI_TOKEN",
     ]
 
     /// The tool's variables that are set, by name.

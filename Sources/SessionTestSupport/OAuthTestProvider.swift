@@ -19,6 +19,11 @@ package final class OAuthTestProvider: Sendable {
     /// Why the provider could not be had.
     package struct Unavailable: Error, CustomStringConvertible {
         package let description: String
+
+        /// An error that says why.
+        package init(description: String) {
+            self.description = description
+        }
     }
 
     static let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -8,12 +8,20 @@ extension APICommand {
     /// the token and the 401 logout, and prints the response body.
     func send(context: CommandContext) async throws -> ExitCode {
         let server = try serverOfActiveSession(context.store)
-        let client = NetworkClient(
-            baseURL: server, transport: URLSessionTransport(),
-            behavior: CombinedRequestBehavior([
-                AuthTokenHeaderBehavior(repository: context.store),
+        let behaviors: [any RequestBehavior]
+        if let token = try context.overrideAuthToken() {
+            // SESSION_CLI_TOKEN: sent to the stored session's server; the stored session is left alone.
+            let override = InMemoryLoginStateStore(.loggedIn(Credential(token: token, server: server)))
+            behaviors = [AuthTokenHeaderBehavior(repository: override)]
+        } else {
+            behaviors = [
+                AuthTokenHeaderBehavior(
+                    repository: context.store, refresher: TokenRefresher(repository: context.store)),
                 UnauthorizedLogoutBehavior(repository: context.store),
-            ]))
+            ]
+        }
+        let client = NetworkClient(
+            baseURL: server, transport: URLSessionTransport(), behavior: CombinedRequestBehavior(behaviors))
         do {
             let body = try await client.send(Request<Data>.raw(method: method, path: path, headers: headers))
             Console.out(bytes: Array(body))
@@ -28,8 +36,7 @@ extension APICommand {
         let status = try LoginUsecase(repository: store).status()
         guard let credential = status.credential, status.phase == .loggedIn else {
             let reason = status.phase == .expired ? "the session has expired" : "not logged in"
-            throw CLIError(
-                "\(reason); run 'session-cli login --with-token --server URL' first", code: .failure)
+            throw CLIError("\(reason); run 'session-cli login' first", code: .failure)
         }
         guard let server = credential.server else {
             throw CLIError(

@@ -7,6 +7,7 @@ extension LoginCommand {
     /// `login --device` and `login --web`: discovery, the flow, then the
     /// session saved. A failed sign-in leaves the previous session as it was.
     func signIn(context: CommandContext, environment: [String: String]) async throws -> ExitCode {
+        try context.refuseWhileOverridden("log in")
         // A session file that cannot be read is reported, not silently replaced.
         let previous = try context.store.load().credential
         let (issuer, clientID) = try provider(environment: environment, stored: previous?.provider)
@@ -40,6 +41,10 @@ extension LoginCommand {
             throw NetworkErrorReport.unreachable(issuer, underlying)
         }
         Self.report(saved: state.credential, replaced: previous)
+        // The grant this login replaces is revoked, not left alive at the provider.
+        if let previous, previous.refreshToken != state.credential?.refreshToken {
+            LogoutCommand.revokeReportingOutcome(previous)
+        }
         return .success
     }
 

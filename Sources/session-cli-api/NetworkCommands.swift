@@ -11,6 +11,12 @@ enum NetworkCommands {
             throw NetworkErrorReport.cliError(for: error)
         } catch let error as SequenceError {
             throw CLIError("\(error)", code: .badProtocol)
+        } catch let error as RefreshError {
+            throw CLIError(error.description, code: .busy)
+        } catch NetworkError.transport(let underlying) {
+            throw CLIError(
+                "cannot reach the identity provider: \(NetworkErrorReport.reason(underlying))",
+                code: .unavailable)
         }
     }
 
@@ -21,13 +27,17 @@ enum NetworkCommands {
             return .success
         case .run(.api(let api), let globals):
             return try await api.send(context: CommandContext(globals: globals))
+        case .run(.token(let token), let globals):
+            return try await token.refreshAndPrint(context: CommandContext(globals: globals))
+        case .run(.logout(let logout), let globals):
+            return try await logout.revokeAndRemove(context: CommandContext(globals: globals))
         case .run(.login(let login), let globals) where login.signsIn:
             return try await login.signIn(
                 context: CommandContext(globals: globals), environment: Environment.current())
         default:
             throw CLIError(
-                "session-cli-api runs only the commands that need networking (api, login --device, "
-                    + "login --web); use session-cli for the others", code: .usage)
+                "session-cli-api runs only the commands that need networking (api, token, logout, "
+                    + "login --device, login --web); use session-cli for the others", code: .usage)
         }
     }
 }

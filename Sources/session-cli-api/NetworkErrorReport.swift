@@ -21,7 +21,11 @@ enum NetworkErrorReport {
     /// "cannot reach <origin>: <reason>" for a transport failure.
     static func unreachable(_ url: URL, _ underlying: any Error) -> CLIError {
         let origin = Origin(url).map(String.init(describing:)) ?? url.absoluteString
-        let reason = (underlying as? URLError)?.localizedDescription ?? "\(type(of: underlying))"
-        return CLIError("cannot reach \(origin): \(reason)", code: .unavailable)
+        return CLIError("cannot reach \(origin): \(reason(underlying))", code: .unavailable)
+    }
+
+    /// The transport's words for a failure, never more than its type for an unknown error.
+    static func reason(_ underlying: any Error) -> String {
+        (underlying as? URLError)?.localizedDescription ?? "\(type(of: underlying))"
     }
 }

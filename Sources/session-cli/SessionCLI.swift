@@ -30,7 +30,15 @@ enum SessionCLI {
                 return try waitFor { try await login.run(context: context) }
             case .logout(let logout):
                 let context = try CommandContext(globals: globals)
+                try context.refuseWhileOverridden("log out")
+                if logout.revokes(context: context) { return try CompanionLauncher.run(arguments) }
                 return try waitFor { try await logout.run(context: context) }
+            case .token(let token):
+                // A fresh token is printed from here; only a refresh loads networking.
+                switch try token.plan(context: CommandContext(globals: globals)) {
+                case .print(let value): return TokenCommand.output(value)
+                case .refresh: return try CompanionLauncher.run(arguments)
+                }
             }
         }
     }

@@ -6,7 +6,8 @@
 package enum CommandTable {
     /// The specs in the order the overview lists them.
     package static let specs = [
-        LoginCommand.spec, LogoutCommand.spec, StatusCommand.spec, APICommand.spec, HelpCommand.spec,
+        LoginCommand.spec, LogoutCommand.spec, StatusCommand.spec, TokenCommand.spec, APICommand.spec,
+        HelpCommand.spec,
     ]
 
     /// What a command line asks for.
@@ -26,6 +27,7 @@ package enum CommandTable {
         case login(LoginCommand)
         case logout(LogoutCommand)
         case status(StatusCommand)
+        case token(TokenCommand)
         case api(APICommand)
         case help(HelpCommand)
     }
@@ -44,6 +46,7 @@ package enum CommandTable {
             case LoginCommand.spec.name: .login(try LoginCommand(parsing: .init(raw: parsed.raw)))
             case LogoutCommand.spec.name: .logout(try LogoutCommand(parsing: .init(raw: parsed.raw)))
             case StatusCommand.spec.name: .status(try StatusCommand(parsing: .init(raw: parsed.raw)))
+            case TokenCommand.spec.name: .token(try TokenCommand(parsing: .init(raw: parsed.raw)))
             case APICommand.spec.name: .api(try APICommand(parsing: .init(raw: parsed.raw)))
             default: .help(try HelpCommand(parsing: .init(raw: parsed.raw)))
             }

@@ -142,6 +142,7 @@ package struct LoginCommand: Command {
         guard method == .token else {
             throw CLIError("this login signs in at a provider; it runs in session-cli-api", code: .software)
         }
+        try context.refuseWhileOverridden("log in")
         let source = try tokenSource()
         // A session file that cannot be read is reported, not silently replaced.
         let previous = try context.store.load().credential

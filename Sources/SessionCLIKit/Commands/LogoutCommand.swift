@@ -1,18 +1,45 @@
 import SessionCore
 
-/// `logout`: remove the session. Already logged out is success.
+/// `logout`: revoke the grant at the provider, then remove the session.
+/// Already logged out is success.
 package struct LogoutCommand: Command {
-    package typealias Option = NoOption
+    /// `logout`'s options.
+    package enum Option: String, CommandOption {
+        case local
+
+        /// The option's help.
+        package var spec: OptionSpec {
+            OptionSpec(
+                rawValue, help: "Remove the session here only; do not revoke the grant at the provider.")
+        }
+    }
 
     package static let spec = CommandSpec(
-        name: "logout", summary: "Remove the session. Succeeds when already logged out.",
+        name: "logout", summary: "Revoke the grant and remove the session. Succeeds when already logged out.",
         options: Option.self,
-        discussion: "The session file is deleted, with any temporary file a killed writer left behind.")
+        discussion: """
+            A session from a provider is revoked there first (RFC 7009: the refresh token, else the access
+            token), with a 5 s limit; then the session file is deleted whatever the provider said, with any
+            temporary file a killed writer left behind. Standard error says whether the revocation worked;
+            a failed revocation does not fail the logout.
+            """)
 
-    package init(parsing arguments: ParsedArguments<Option>) throws(CLIError) {}
+    /// `--local`: do not contact the provider.
+    package let local: Bool
+
+    package init(parsing arguments: ParsedArguments<Option>) throws(CLIError) {
+        local = arguments.has(.local)
+    }
+
+    /// Whether this logout revokes at a provider, so runs in the networking companion.
+    package func revokes(context: CommandContext) -> Bool {
+        guard !local, case .loggedIn(let credential)? = try? context.store.load() else { return false }
+        return credential.provider?.revocationEndpoint != nil
+    }
 
     /// Removes the session and says whose it was.
     package func run(context: CommandContext) async throws -> ExitCode {
+        try context.refuseWhileOverridden("log out")
         // Only for the message: a corrupt file is exactly what logout must still remove.
         let previous = Result { try context.store.load() }
         _ = try await Logout().perform(with: context.store)

@@ -34,7 +34,8 @@ package struct StatusCommand: Command {
         let status = try LoginUsecase(repository: context.store).status()
         let path = context.store.fileURL.path
         let report = StatusReport(
-            status: status, storePath: path, showToken: showToken, language: context.language)
+            status: status, storePath: path, showToken: showToken, language: context.language,
+            environmentToken: context.overrideToken != nil)
         if try context.store.hasInsecurePermissions() {
             Console.error(
                 "session-cli: warning: \(path) can be read by other users; run 'chmod 600 \(path)' or log in again"

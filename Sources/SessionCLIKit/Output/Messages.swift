@@ -23,6 +23,13 @@ struct Messages {
     var provider: String { pick("Provider", "プロバイダー") }
     var scopes: String { pick("Scopes", "スコープ") }
     var client: String { pick("client", "クライアント") }
+    var refreshedOnUse: String { pick("refreshed on next use", "次回使用時に更新") }
+    var override: String { pick("Override", "上書き") }
+    var overrideText: String {
+        pick(
+            "SESSION_CLI_TOKEN is set: token and api use it, not this session",
+            "SESSION_CLI_TOKEN が設定されています: token と api はこのセッションではなくそれを使います")
+    }
     var button: String { pick("Button", "ボタン") }
     var never: String { pick("never", "なし") }
 

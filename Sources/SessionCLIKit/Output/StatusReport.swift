@@ -7,12 +7,19 @@ package struct StatusReport {
     let storePath: String
     let showToken: Bool
     let language: Language
+    let environmentToken: Bool
 
-    package init(status: LoginStatus, storePath: String, showToken: Bool, language: Language) {
+    /// A report of `status` for `storePath`; `environmentToken` when
+    /// `SESSION_CLI_TOKEN` overrides the session for `token` and `api`.
+    package init(
+        status: LoginStatus, storePath: String, showToken: Bool, language: Language,
+        environmentToken: Bool = false
+    ) {
         self.status = status
         self.storePath = storePath
         self.showToken = showToken
         self.language = language
+        self.environmentToken = environmentToken
     }
 
     private var credential: Credential? { status.credential }
@@ -41,10 +48,12 @@ package struct StatusReport {
         if let credential {
             let expiry = credential.expiresAt.map { date in
                 "\(words.relative(seconds: secondsLeft ?? 0)) (\(Self.timestamp(date)))"
+                    + (status.refreshesOnUse ? "; \(words.refreshedOnUse)" : "")
             }
             rows.append((words.expires, expiry ?? words.never))
         }
         rows.append((words.store, storePath))
+        if environmentToken { rows.append((words.override, words.overrideText)) }
         rows.append((words.button, style.paint(label, status.strategy.color)))
         let width = rows.map { Self.columns($0.0) }.max() ?? 0
         let lines = rows.map {
@@ -64,7 +73,9 @@ package struct StatusReport {
             provider: credential?.provider.map {
                 .init(issuer: $0.issuer.absoluteString, clientID: $0.clientID)
             },
-            scopes: credential?.scopes ?? [],
+            scopes: credential?.scopes ?? [], canRefresh: credential?.canRefresh ?? false,
+            refreshesOnUse: status.refreshesOnUse,
+            tokenSource: environmentToken ? "environment" : credential.map { _ in "store" },
             store: storePath,
             button: .init(
                 action: status.strategy.action.rawValue, label: label, color: status.strategy.color.rawValue,
@@ -101,12 +112,14 @@ private struct JSONStatus: Encodable {
     let tokenRedacted, token: String?
     let provider: Provider?
     let scopes: [String]
+    let canRefresh, refreshesOnUse: Bool
+    let tokenSource: String?
     let store: String
     let button: Button
 
     private enum CodingKeys: String, CodingKey {
         case state, account, server, issuedAt, expiresAt, expiresInSeconds, tokenRedacted, token, provider,
-            scopes, store, button
+            scopes, canRefresh, refreshesOnUse, tokenSource, store, button
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -121,6 +134,9 @@ private struct JSONStatus: Encodable {
         try container.encode(token, forKey: .token)
         try container.encode(provider, forKey: .provider)
         try container.encode(scopes, forKey: .scopes)
+        try container.encode(canRefresh, forKey: .canRefresh)
+        try container.encode(refreshesOnUse, forKey: .refreshesOnUse)
+        try container.encode(tokenSource, forKey: .tokenSource)
         try container.encode(store, forKey: .store)
         try container.encode(button, forKey: .button)
     }

@@ -19,32 +19,83 @@ import Foundation
 struct FileLock: ~Copyable {
     private let fd: Int32
 
-    /// Opens (creating it 0600 if needed) and locks `path`, waiting at most `timeout` seconds.
+    /// Opens (creating it 0600 if needed) and locks `path`, waiting at most
+    /// `timeout` seconds; the thread sleeps between tries.
     init(path: String, timeout: TimeInterval) throws {
-        let fd = POSIX.retryingOnInterrupt {
-            open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        }
-        guard fd >= 0 else {
-            throw SessionFileError.io(path: path, operation: "open the lock file", code: errno)
-        }
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: .milliseconds(Int64((max(0, timeout) * 1000).rounded())))
-        var pause: UInt32 = 1000
-        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
-            let code = errno
-            guard code == EWOULDBLOCK || code == EINTR else {
-                close(fd)
-                throw SessionFileError.io(path: path, operation: "lock", code: code)
-            }
-            guard clock.now < deadline else {
+        let fd = try Self.open(path)
+        var wait = Backoff(timeout: timeout)
+        while try !Self.tryLock(fd, path: path) {
+            guard let pause = wait.next() else {
                 close(fd)
                 throw StoreBusyError(lockPath: path, waited: timeout)
             }
             usleep(pause)
-            pause = min(pause * 2, 50_000)
         }
         self.fd = fd
     }
 
+    /// The same, for a task: it suspends between tries instead of blocking a
+    /// thread, and a cancelled task stops waiting.
+    init(path: String, timeout: TimeInterval, suspending: Void) async throws {
+        let fd = try Self.open(path)
+        var wait = Backoff(timeout: timeout)
+        while try !Self.tryLock(fd, path: path) {
+            guard let pause = wait.next() else {
+                close(fd)
+                throw StoreBusyError(lockPath: path, waited: timeout)
+            }
+            do {
+                try await Task.sleep(nanoseconds: UInt64(pause) * 1000)
+            } catch {
+                close(fd)
+                throw error
+            }
+        }
+        self.fd = fd
+    }
+
+    private static func open(_ path: String) throws -> Int32 {
+        let fd = POSIX.retryingOnInterrupt {
+            openFile(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        }
+        guard fd >= 0 else {
+            throw SessionFileError.io(path: path, operation: "open the lock file", code: errno)
+        }
+        return fd
+    }
+
+    /// Takes the lock if it is free; `false` if another holds it.
+    private static func tryLock(_ fd: Int32, path: String) throws -> Bool {
+        if flock(fd, LOCK_EX | LOCK_NB) == 0 { return true }
+        let code = errno
+        guard code == EWOULDBLOCK || code == EINTR else {
+            close(fd)
+            throw SessionFileError.io(path: path, operation: "lock", code: code)
+        }
+        return false
+    }
+
+    /// Pauses from 1 ms, doubling to 50 ms, until the deadline.
+    private struct Backoff {
+        let deadline: ContinuousClock.Instant
+        var pause: UInt32 = 1000
+
+        init(timeout: TimeInterval) {
+            deadline = .now.advanced(by: .milliseconds(Int64((max(0, timeout) * 1000).rounded())))
+        }
+
+        /// The next pause in microseconds, or `nil` once the deadline has passed.
+        mutating func next() -> UInt32? {
+            guard ContinuousClock.now < deadline else { return nil }
+            defer { pause = min(pause * 2, 50_000) }
+            return pause
+        }
+    }
+
     deinit { close(fd) }
+}
+
+/// `open(2)`, named apart from `FileLock.open`.
+private func openFile(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+    open(path, flags, mode)
 }

@@ -59,6 +59,21 @@ public struct Credential: Sendable, Hashable, Codable {
         self.provider = provider
     }
 
+    /// Whether the session can get a new access token by itself: it has a
+    /// refresh token and knows its provider. Such a session stays logged in
+    /// after its access token expires.
+    public var canRefresh: Bool { refreshToken != nil && provider != nil }
+
+    /// How long before its expiry a token is refreshed: 60 seconds.
+    public static let refreshMargin: TimeInterval = 60
+
+    /// Whether the access token expires within `margin` seconds of `date`:
+    /// it should be refreshed before it is used. A token with no expiry never is.
+    public func needsRefresh(at date: Date, margin: TimeInterval = Credential.refreshMargin) -> Bool {
+        guard let expiresAt else { return false }
+        return date.addingTimeInterval(margin) >= expiresAt
+    }
+
     /// Whether the token has stopped being valid at `date`. A credential with
     /// no expiry never expires.
     public func isExpired(at date: Date) -> Bool {

@@ -135,6 +135,45 @@ public final class FileLoginStateStore: LoginStateRepository {
         }
     }
 
+    /// Runs `body` holding the writer lock across its `await`s, for a
+    /// refresh that must read, ask the provider and save as one step.
+    ///
+    /// The lock is the same `flock` every writer takes, so no `save`,
+    /// `clear` or other refresh, in this process or another, comes in
+    /// between. Waiting for it suspends the task (it does not block a
+    /// thread) and gives up after ``lockTimeout``. What `body` saves is
+    /// durable (fsynced and renamed) before `save` returns.
+    ///
+    /// ```swift
+    /// let fresh = try await store.withExclusiveAccess { locked in
+    ///     let current = try locked.load().credential      // read again under the lock
+    ///     ...                                             // ask the provider
+    ///     try locked.save(rotated)
+    ///     return rotated
+    /// }
+    /// ```
+    /// - Throws: ``StoreBusyError``, ``SessionFileError``, or what `body` throws.
+    public func withExclusiveAccess<Result: Sendable>(_ body: (ExclusiveLoginState) async throws -> Result)
+        async throws -> Result
+    {
+        try POSIX.makeDirectory(atPath: directoryPath)
+        let lock = try await FileLock(path: lockPath, timeout: lockTimeout, suspending: ())
+        try removeLeftoverTemporaryFiles()
+        let locked = ExclusiveLoginState(
+            load: { [self] in try load() },
+            save: { [self] credential in
+                try replaceFile(with: try SessionFileFormat.encode(credential))
+                try? syncDirectory(directoryPath)
+            },
+            clear: { [self] in
+                try POSIX.removeFile(atPath: path)
+                try? syncDirectory(directoryPath)
+            })
+        let result = try await body(locked)
+        _ = consume lock
+        return result
+    }
+
     /// Whether group or others have any access to the file (a session file should be 0600).
     ///
     /// Such a file still loads; the next ``save(_:)`` makes it 0600 again.

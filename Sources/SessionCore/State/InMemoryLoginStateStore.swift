@@ -9,6 +9,7 @@
 /// ```
 public final class InMemoryLoginStateStore: LoginStateRepository {
     private let state: Locked<LoginState>
+    private let exclusive = AsyncLock()
 
     /// - Parameter state: The state the store starts with.
     public init(_ state: LoginState = .loggedOut) {
@@ -28,6 +29,19 @@ public final class InMemoryLoginStateStore: LoginStateRepository {
     /// Removes the session.
     public func clear() {
         state.withLock { $0 = .loggedOut }
+    }
+
+    /// Runs `body` holding the store's writer lock across its awaits.
+    public func withExclusiveAccess<Result: Sendable>(_ body: (ExclusiveLoginState) async throws -> Result)
+        async throws -> Result
+    {
+        try await exclusive.withLock {
+            try await body(
+                ExclusiveLoginState(
+                    load: { [state] in state.withLock { $0 } },
+                    save: { [state] credential in state.withLock { $0 = .loggedIn(credential) } },
+                    clear: { [state] in state.withLock { $0 = .loggedOut } }))
+        }
     }
 
     /// Runs `change` on the state under the store's lock.

@@ -29,9 +29,26 @@ public protocol LoginStateRepository: Sendable {
     /// `change` and saves or clears when the state changed; it is atomic only
     /// if the store's own `load` and `save` are.
     func update<Result>(_ change: (inout LoginState) throws -> Result) throws -> Result
+    /// Runs `body` holding the store's writer lock across its `await`s: for
+    /// a refresh, which reads the session, asks the provider and saves the
+    /// answer as one step that no other writer, in this process or another,
+    /// comes into.
+    ///
+    /// Both shipped stores implement it (the file store with its `flock`).
+    /// The default, for other stores, runs `body` without any lock.
+    func withExclusiveAccess<Result: Sendable>(_ body: (ExclusiveLoginState) async throws -> Result)
+        async throws
+        -> Result
 }
 
 extension LoginStateRepository {
+    /// The default ``withExclusiveAccess(_:)``: no lock, the store's own operations.
+    public func withExclusiveAccess<Result: Sendable>(
+        _ body: (ExclusiveLoginState) async throws -> Result
+    ) async throws -> Result {
+        try await body(ExclusiveLoginState(load: load, save: save, clear: clear))
+    }
+
     /// The default ``update(_:)``: load, change, then save or clear if the state changed.
     @discardableResult
     public func update<Result>(_ change: (inout LoginState) throws -> Result) throws -> Result {
@@ -47,8 +64,10 @@ extension LoginStateRepository {
         return result
     }
 
-    /// Whether the store holds a session that has not expired at `date`.
+    /// Whether the store holds a session that is usable at `date`: its token
+    /// has not expired, or it can be refreshed (``Credential/canRefresh``).
     public func isLoggedIn(at date: Date = Date()) throws -> Bool {
-        try load().activeCredential(at: date) != nil
+        guard let credential = try load().credential else { return false }
+        return !credential.isExpired(at: date) || credential.canRefresh
     }
 }

@@ -24,4 +24,11 @@ public struct LoginStatus: Sendable {
     public let strategy: any LoginStrategy
     /// The moment the phase was decided for.
     public let checkedAt: Date
+
+    /// Whether the session is logged in only thanks to its refresh token: the
+    /// access token has expired and is refreshed on its next use.
+    public var refreshesOnUse: Bool {
+        guard let credential, phase == .loggedIn else { return false }
+        return credential.isExpired(at: checkedAt)
+    }
 }

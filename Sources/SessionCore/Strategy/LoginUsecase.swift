@@ -3,8 +3,9 @@ public import Foundation
 /// The one place that decides, from the stored state, which button a UI shows
 /// and what pressing it does.
 ///
-/// Logged in with an unexpired session gives ``Logout``; logged out or expired
-/// gives ``Login``. Views and the command-line tool never branch on the state
+/// Logged in with an unexpired session gives ``Logout``, and so does a
+/// session whose access token expired but that can refresh it
+/// (``Credential/canRefresh``); logged out or expired for good gives ``Login``. Views and the command-line tool never branch on the state
 /// themselves: they show the strategy's label in its color and call
 /// ``loginOrLogout()``.
 ///
@@ -59,7 +60,7 @@ public struct LoginUsecase: Sendable {
         let state = try repository.load()
         let login = Login(provider: provider ?? MissingCredentialProvider())
         switch state {
-        case .loggedIn(let credential) where !credential.isExpired(at: date):
+        case .loggedIn(let credential) where !credential.isExpired(at: date) || credential.canRefresh:
             return LoginStatus(phase: .loggedIn, credential: credential, strategy: Logout(), checkedAt: date)
         case .loggedIn(let credential):
             return LoginStatus(

@@ -22,27 +22,32 @@ public struct AuthTokenHeaderBehavior: RequestBehavior {
     private let headerName: String
     private let scheme: String?
     private let now: @Sendable () -> Date
+    private let refresher: TokenRefresher?
 
     /// - Parameters:
     ///   - repository: Where the session is read from, on every request.
     ///   - headerName: The header that carries the token.
     ///   - scheme: Written before the token with a space (`Bearer`); `nil` for the bare token.
     ///   - now: The clock expiry is judged by.
+    ///   - refresher: When given, a token that is due is refreshed before the
+    ///     request, and a 401 for the session's current token from its own
+    ///     server refreshes it and retries the request once.
     public init(
         repository: any LoginStateRepository, headerName: String = "Authorization",
         scheme: String? = "Bearer",
-        now: @escaping @Sendable () -> Date = { Date() }
+        now: @escaping @Sendable () -> Date = { Date() }, refresher: TokenRefresher? = nil
     ) {
         self.repository = repository
         self.headerName = headerName
         self.scheme = scheme
         self.now = now
+        self.refresher = refresher
     }
 
     /// - Throws: What the repository throws when the session cannot be read;
     ///   the request is then refused rather than sent without its token.
     public func additionalHeaders(for request: URLRequest) async throws -> [String: String] {
-        guard let (_, header) = try tokenHeader(for: request) else { return [:] }
+        guard let (_, header) = try await tokenHeader(for: request) else { return [:] }
         return [headerName: header]
     }
 
@@ -51,19 +56,39 @@ public struct AuthTokenHeaderBehavior: RequestBehavior {
     public func additionalHeaders(for request: URLRequest, context: RequestContext) async throws
         -> [String: String]
     {
-        guard let (token, header) = try tokenHeader(for: request) else { return [:] }
+        guard let (token, header) = try await tokenHeader(for: request) else { return [:] }
         context.recordToken(token, header: headerName, value: header)
         return [headerName: header]
     }
 
     /// The session's token and the header value that carries it, if the
     /// token may go where `request` goes.
-    private func tokenHeader(for request: URLRequest) throws -> (AuthToken, String)? {
-        guard let credential = try repository.load().activeCredential(at: now()),
+    private func tokenHeader(for request: URLRequest) async throws -> (AuthToken, String)? {
+        let current =
+            if let refresher { try await refresher.currentCredential() } else {
+                try repository.load().activeCredential(at: now())
+            }
+        guard let credential = current,
             let destination = request.url.flatMap({ Origin($0) }), destination.carriesSecretsSafely,
             credential.server.map({ Origin($0) == destination }) ?? true
         else { return nil }
         let token = credential.token
         return (token, scheme.map { "\($0) \(token.value)" } ?? token.value)
+    }
+
+    /// With a refresher: a 401 from the session's own origin (after
+    /// redirects) for the token that is still stored refreshes it, and the
+    /// request is retried with the new one. A 401 for an older token, or from
+    /// another origin, does not refresh. A refused refresh has cleared the
+    /// session, and the 401 stands.
+    public func shouldRetry(after error: NetworkError, context: RequestContext) async -> Bool {
+        guard let refresher, case .status(code: 401, _) = error, let carried = context.carriedToken,
+            let answeredBy = context.finalURL.flatMap({ Origin($0) }),
+            let credential = try? repository.load().credential, credential.token.fingerprint == carried,
+            (credential.server.flatMap { Origin($0) } ?? context.request.url.flatMap { Origin($0) })
+                == answeredBy
+        else { return false }
+        guard let fresh = try? await refresher.refresh(replacing: carried) else { return false }
+        return fresh.token.fingerprint != carried
     }
 }

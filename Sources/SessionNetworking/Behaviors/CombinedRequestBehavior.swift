@@ -72,6 +72,14 @@ public struct CombinedRequestBehavior: RequestBehavior {
         }
     }
 
+    /// Whether any behavior asks for a retry (asked in array order, until one does).
+    public func shouldRetry(after error: NetworkError, context: RequestContext) async -> Bool {
+        for behavior in behaviors where await behavior.shouldRetry(after: error, context: context) {
+            return true
+        }
+        return false
+    }
+
     /// Calls every behavior's context form, in reverse order.
     public func afterFailure(_ error: NetworkError, context: RequestContext) async {
         for behavior in behaviors.reversed() { await behavior.afterFailure(error, context: context) }

@@ -8,8 +8,9 @@ public import Foundation
 ///
 /// A request ends one of four ways — success, transport failure, non-2xx
 /// status, decoding failure — plus cancellation; each failure is a distinct
-/// ``NetworkError`` and reaches `afterFailure` exactly once. The client never
-/// retries on its own.
+/// ``NetworkError`` and reaches `afterFailure` exactly once. The client
+/// retries only when a behavior asks (``RequestBehavior/shouldRetry(after:context:)``),
+/// and at most once.
 ///
 /// ```swift
 /// let client = NetworkClient(
@@ -56,9 +57,18 @@ public struct NetworkClient: Sendable {
     ) async throws -> Output {
         let behavior = CombinedRequestBehavior([self.behavior, behavior])
         if Task.isCancelled { throw NetworkError.cancelled }
-        let exchange = try await self.exchange(
-            URLRequest(request, baseURL: baseURL), headers: request.headers, behavior: behavior)
-        let (data, response) = try await exchange.answer()
+        let built = try URLRequest(request, baseURL: baseURL)
+        var exchange = try await self.exchange(built, headers: request.headers, behavior: behavior)
+        var (data, response) = try await exchange.answer()
+        if !(200...299).contains(response.statusCode) {
+            // One more attempt when a behavior can fix the cause (a refreshed token).
+            let status = NetworkError.status(code: response.statusCode, body: data)
+            if await behavior.shouldRetry(after: status, context: exchange.context) {
+                await behavior.afterFailure(status, context: exchange.context)
+                exchange = try await self.exchange(built, headers: request.headers, behavior: behavior)
+                (data, response) = try await exchange.answer()
+            }
+        }
         guard (200...299).contains(response.statusCode) else {
             return try await exchange.fail(.status(code: response.statusCode, body: data))
         }

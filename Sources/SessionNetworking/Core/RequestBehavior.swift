@@ -54,6 +54,14 @@ public protocol RequestBehavior: Sendable {
     /// ``afterFailure(_:for:)`` with the request's context: the final response
     /// of an error status, and the token the request carried.
     func afterFailure(_ error: NetworkError, context: RequestContext) async
+    /// Whether ``NetworkClient/send(_:with:)`` should send the request once
+    /// more after this error status, asked before the after-hooks run.
+    ///
+    /// ``AuthTokenHeaderBehavior`` with a ``TokenRefresher`` says yes to a
+    /// 401 for the session's current token, once it has refreshed it. A
+    /// request is retried at most once; each attempt runs every hook, so
+    /// counters such as ``ActivityCounterBehavior`` still return to 0.
+    func shouldRetry(after error: NetworkError, context: RequestContext) async -> Bool
 }
 
 extension RequestBehavior {
@@ -65,6 +73,9 @@ extension RequestBehavior {
     public func afterSuccess(_ response: HTTPURLResponse, data: Data, for request: URLRequest) async {}
     /// Does nothing.
     public func afterFailure(_ error: NetworkError, for request: URLRequest) async {}
+
+    /// Never retries.
+    public func shouldRetry(after error: NetworkError, context: RequestContext) async -> Bool { false }
 
     /// Calls ``additionalHeaders(for:)``.
     public func additionalHeaders(for request: URLRequest, context: RequestContext) async throws -> [String:

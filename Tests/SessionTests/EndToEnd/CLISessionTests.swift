@@ -59,7 +59,7 @@ import Testing
     @Test func jsonHasAStableShapeAndNoTokenUnlessAsked() throws {
         let keys: Set = [
             "state", "account", "server", "issuedAt", "expiresAt", "expiresInSeconds", "tokenRedacted",
-            "token", "provider", "scopes", "store", "button",
+            "token", "provider", "scopes", "canRefresh", "refreshesOnUse", "tokenSource", "store", "button",
         ]
         let (outResult, out) = try statusJSON()
         #expect(outResult.status == 1)
@@ -67,6 +67,7 @@ import Testing
         #expect(out["state"] as? String == "logged_out")
         #expect(out["token"] is NSNull && out["account"] is NSNull)
         #expect(out["provider"] is NSNull && out["scopes"] as? [String] == [])
+        #expect(out["canRefresh"] as? Bool == false && out["tokenSource"] is NSNull)
         #expect(
             out["button"] as? [String: String] == [
                 "action": "login", "label": "Log in", "color": "blue", "hex": "#007AFF",

@@ -5,7 +5,7 @@ import Testing
 @Suite struct CLIUsageTests {
     let cli = CommandRunner()
 
-    @Test(arguments: ["login", "logout", "status", "api", "help"])
+    @Test(arguments: ["login", "logout", "status", "token", "api", "help"])
     func everyCommandHasHelpThreeWays(command: String) throws {
         for arguments in [[command, "--help"], [command, "-h"], ["help", command]] {
             let result = try cli.run(arguments)
@@ -62,7 +62,7 @@ import Testing
             ),
             (
                 ["frobnicate"],
-                "session-cli: unknown command 'frobnicate'; commands: login, logout, status, api, help\n"
+                "session-cli: unknown command 'frobnicate'; commands: login, logout, status, token, api, help\n"
             ),
             (["status", "-x"], "session-cli: unknown option '-x'; see --help\n"),
             (["login", "--server"], "session-cli: --server needs a value: --server URL\n"),
@@ -75,7 +75,7 @@ import Testing
             ),
             (
                 ["help", "nope"],
-                "session-cli: no help for an unknown command; commands: login, logout, status, api, help\n"
+                "session-cli: no help for an unknown command; commands: login, logout, status, token, api, help\n"
             ),
         ]
         for (arguments, message) in expectations {

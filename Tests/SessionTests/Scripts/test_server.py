@@ -12,6 +12,7 @@ started it, even if that test crashes.
   GET  /redirect/other   302 to /echo on the other port (another origin)
   GET  /redirect/loop/N  302 to /redirect/loop/N+1, or to /echo?hops=N once N+1 equals ?stop=
   POST /uploads          201, {"upload": "http://127.0.0.1:<other>/echo/upload", "id": "u1"}
+  POST /oauth/token      200, a fresh Bearer token pair (for refresh tests that need no provider)
   GET  /status/<code>    that status with a JSON body
   GET  /bad-json         200 with a body that is not JSON
   GET  /plain            200, {"ok": true}
@@ -60,6 +61,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
             following = int(hop) + 1
             target = f"/echo?hops={hop}" if stop and following == int(stop) else f"/redirect/loop/{following}?{query}"
             self.reply(302, {}, [("Location", target)])
+        elif self.path == "/oauth/token":
+            self.reply(200, {"access_token": "at_" + os.urandom(12).hex(), "token_type": "Bearer",
+                             "expires_in": 3600, "refresh_token": "rt_" + os.urandom(12).hex()})
         elif self.path == "/uploads":
             self.reply(201, {"upload": f"http://127.0.0.1:{other}/echo/upload", "id": "u1"})
         elif self.path.startswith("/status/"):

@@ -62,7 +62,9 @@ import Testing
     func cancellingEndsAWaitAtOnce() async throws {
         let transport = StubTransport(.fixture("bad-request-400"))
         let client = NetworkClient(baseURL: url("https://a.test"), transport: transport)
-        let task = Task { try await client.run(Poll(url: url("https://a.test/poll"), interval: .seconds(3600))) }
+        let task = Task {
+            try await client.run(Poll(url: url("https://a.test/poll"), interval: .seconds(3600)))
+        }
         task.cancel()
         let result = await task.result
         guard case .failure(NetworkError.cancelled) = result else {

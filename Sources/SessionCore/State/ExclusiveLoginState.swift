@@ -1,0 +1,29 @@
+/// The session while a writer holds the store's lock: what
+/// ``LoginStateRepository/withExclusiveAccess(_:)`` hands its body.
+///
+/// Reads, saves and clears made through it need no lock of their own (the
+/// holder has it), so a body can read, `await` a server, and write the
+/// answer with no other writer in between, in this process or another.
+public struct ExclusiveLoginState: Sendable {
+    private let loadState: @Sendable () throws -> LoginState
+    private let saveCredential: @Sendable (Credential) throws -> Void
+    private let clearState: @Sendable () throws -> Void
+
+    /// The three operations of a store whose lock is held.
+    public init(
+        load: @escaping @Sendable () throws -> LoginState,
+        save: @escaping @Sendable (Credential) throws -> Void,
+        clear: @escaping @Sendable () throws -> Void
+    ) {
+        loadState = load
+        saveCredential = save
+        clearState = clear
+    }
+
+    /// Reads the session again.
+    public func load() throws -> LoginState { try loadState() }
+    /// Replaces the session, durably, before returning.
+    public func save(_ credential: Credential) throws { try saveCredential(credential) }
+    /// Removes the session.
+    public func clear() throws { try clearState() }
+}

@@ -1,0 +1,154 @@
+public import Foundation
+public import SessionCore
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Keeps a session's access token fresh, safely across threads and processes.
+///
+/// - It refreshes when the access token expires within ``margin`` (60 s).
+/// - Tasks of one process share one refresh in flight.
+/// - Across processes it refreshes under the store's writer lock
+///   (``LoginStateRepository/withExclusiveAccess(_:)``) and reads the session
+///   again once it holds it: if another process already rotated the tokens,
+///   it uses theirs and sends nothing. With refresh-token rotation and reuse
+///   detection, two processes refreshing with one refresh token would make
+///   the provider revoke the whole grant.
+/// - The rotated pair is saved (fsync, rename) before the new access token
+///   is handed out.
+/// - `invalid_grant` ends the session, if the stored refresh token is still
+///   the one that was refused; ``SignInError/refreshRefused`` is thrown.
+/// - A transport failure keeps the session, and is thrown as it is.
+/// - A loop guard allows at most 5 refreshes per 30 s; then
+///   ``RefreshError/tooManyRefreshes(limit:seconds:)``.
+///
+/// ```swift
+/// let refresher = TokenRefresher(repository: store)
+/// let credential = try await refresher.currentCredential()   // refreshed first if it was due
+/// ```
+public final class TokenRefresher: Sendable {
+    /// The default ``margin``: refresh a token that expires within 60 s.
+    public static let defaultMargin: TimeInterval = Credential.refreshMargin
+    /// The loop guard: at most this many refreshes …
+    public static let guardLimit = 5
+    /// … in this many seconds.
+    public static let guardWindow: TimeInterval = 30
+
+    /// How long before expiry a token counts as due.
+    public let margin: TimeInterval
+    private let repository: any LoginStateRepository
+    private let transport: any Transport
+    private let now: @Sendable () -> Date
+    private let inFlight = Locked<Task<Credential?, any Error>?>(nil)
+    private let recent = Locked<[Date]>([])
+
+    /// - Parameters:
+    ///   - repository: The session's store.
+    ///   - transport: How refresh requests are sent (a short timeout is wise).
+    ///   - margin: Refresh a token that expires within this many seconds.
+    ///   - now: The clock expiry is judged by.
+    public init(
+        repository: any LoginStateRepository, transport: any Transport = URLSessionTransport(timeout: 15),
+        margin: TimeInterval = TokenRefresher.defaultMargin, now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.repository = repository
+        self.transport = transport
+        self.margin = margin
+        self.now = now
+    }
+
+    /// Whether `credential`'s access token should be refreshed before use.
+    public func isDue(_ credential: Credential) -> Bool {
+        credential.needsRefresh(at: now(), margin: margin)
+    }
+
+    /// The session's credential to send now: as stored when its token is
+    /// fresh (no request, one read), refreshed first when it is due and can
+    /// be refreshed. `nil` when logged out, or expired with no way to refresh.
+    ///
+    /// - Throws: ``SignInError/refreshRefused`` (the session was cleared),
+    ///   ``RefreshError``, a store error, or the `NetworkError` of a
+    ///   transport failure (the session is kept).
+    public func currentCredential() async throws -> Credential? {
+        guard let credential = try repository.load().credential else { return nil }
+        guard isDue(credential) else { return credential }
+        guard credential.canRefresh else { return credential.isExpired(at: now()) ? nil : credential }
+        return try await shared { [self] in try await refresh(ifStill: { [self] in isDue($0) }) }
+    }
+
+    /// Refreshes after the server refused the token `refused` (a 401):
+    /// unless the stored token has already changed, in which case the stored
+    /// one is returned and nothing is sent.
+    ///
+    /// - Returns: The credential to retry with, or `nil` when there is none.
+    public func refresh(replacing refused: TokenFingerprint) async throws -> Credential? {
+        guard let credential = try repository.load().credential else { return nil }
+        guard credential.token.fingerprint == refused else { return credential }
+        guard credential.canRefresh else { return nil }
+        return try await shared { [self] in try await refresh(ifStill: { $0.token.fingerprint == refused }) }
+    }
+
+    /// One refresh in flight per refresher: a second caller waits for the first's.
+    private func shared(_ work: @escaping @Sendable () async throws -> Credential?) async throws
+        -> Credential?
+    {
+        let task = inFlight.withLock { running -> Task<Credential?, any Error> in
+            if let running { return running }
+            let task = Task { try await work() }
+            running = task
+            return task
+        }
+        defer { inFlight.withLock { if $0 == task { $0 = nil } } }
+        return try await task.value
+    }
+
+    /// Under the store's writer lock: read again, and refresh only if the
+    /// stored session still `needs` it.
+    private func refresh(ifStill needs: @escaping @Sendable (Credential) -> Bool) async throws -> Credential?
+    {
+        try await repository.withExclusiveAccess { locked in
+            guard let credential = try locked.load().credential else { return nil }
+            #if !NO_CROSS_PROCESS_REFRESH_LOCK
+                // Another process rotated the tokens while this one waited: use theirs.
+                guard needs(credential) else { return credential }
+            #endif
+            guard let refreshToken = credential.refreshToken, let provider = credential.provider else {
+                return nil
+            }
+            try admitRefresh()
+            let sentAt = now()
+            let answer = try await NetworkClient(baseURL: provider.tokenEndpoint, transport: transport)
+                .run(RefreshGrant(provider: provider, refreshToken: refreshToken))
+            switch answer {
+            case .grant(let grant):
+                var fresh = credential
+                fresh.token = grant.accessToken
+                fresh.refreshToken = grant.refreshToken ?? refreshToken
+                fresh.expiresAt = grant.expiresIn.map { sentAt.addingTimeInterval(TimeInterval($0)) }
+                fresh.scopes = grant.scopes ?? credential.scopes
+                // Saved durably before anyone uses the new token.
+                try locked.save(fresh)
+                return fresh
+            case .error(code: "invalid_grant"):
+                // Clear only the session whose refresh token was refused.
+                if try locked.load().credential?.refreshToken == refreshToken { try locked.clear() }
+                throw SignInError.refreshRefused
+            case .error(let code):
+                throw SignInError.providerError(code: code)
+            }
+        }
+    }
+
+    /// The loop guard: at most ``guardLimit`` refreshes in ``guardWindow`` seconds.
+    private func admitRefresh() throws {
+        let date = now()
+        try recent.withLock { times in
+            times.removeAll { date.timeIntervalSince($0) >= Self.guardWindow }
+            guard times.count < Self.guardLimit else {
+                throw RefreshError.tooManyRefreshes(limit: Self.guardLimit, seconds: Int(Self.guardWindow))
+            }
+            times.append(date)
+        }
+    }
+}

@@ -1,0 +1,215 @@
+import Foundation
+import Session
+import Testing
+
+/// The refresher's rules with a stub token endpoint: one refresh in flight,
+/// the loop guard, the stale-401 rule, and "clear only if unchanged".
+@Suite struct TokenRefresherTests {
+    static let provider = OAuthProvider(
+        issuer: url("https://login.example.com"), clientID: "cli",
+        tokenEndpoint: url("https://login.example.com/token"))
+
+    /// A token endpoint that counts refreshes and answers each with a new pair.
+    final class TokenEndpoint: Transport {
+        let refreshes = Locked(0)
+        let answer: @Sendable (Int, URLRequest) throws -> (Data, HTTPURLResponse)
+
+        init(answer: (@Sendable (Int, URLRequest) throws -> (Data, HTTPURLResponse))? = nil) {
+            self.answer =
+                answer ?? { count, request in
+                    let body = Data(
+                        #"{"access_token": "at_rotated_\#(count)_0123456789", "token_type": "Bearer", "expires_in": 3600, "refresh_token": "rt_rotated_\#(count)_0123456789"}"#
+                            .utf8)
+                    return (
+                        body,
+                        response(request, 200)
+                    )
+                }
+        }
+
+        func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+            let count = refreshes.withLock { count in
+                count += 1
+                return count
+            }
+            await Task.yield()
+            return try answer(count, request)
+        }
+    }
+
+    func session(expiresIn seconds: TimeInterval, token: String = "at_original_0123456789") -> Credential {
+        Credential(
+            token: Sample.token(token), refreshToken: Sample.token("rt_original_0123456789"),
+            server: url("https://api.example.com"), expiresAt: Date().addingTimeInterval(seconds),
+            provider: Self.provider)
+    }
+
+    @Test func aFreshTokenIsNotRefreshedAndADueOneIs() async throws {
+        let endpoint = TokenEndpoint()
+        let store = InMemoryLoginStateStore(.loggedIn(session(expiresIn: 3600)))
+        let refresher = TokenRefresher(repository: store, transport: endpoint)
+        Secret.expectEqual(
+            try await refresher.currentCredential()?.token.value, "at_original_0123456789", "fresh")
+        #expect(endpoint.refreshes.withLock { $0 } == 0)
+
+        store.save(session(expiresIn: 30))  // within the 60 s margin
+        let fresh = try #require(try await refresher.currentCredential())
+        Secret.expectEqual(fresh.token.value, "at_rotated_1_0123456789", "the rotated token")
+        // Saved before it is handed out, refresh token rotated too.
+        #expect(store.load() == .loggedIn(fresh))
+        Secret.expectEqual(fresh.refreshToken?.value, "rt_rotated_1_0123456789", "the rotated refresh token")
+        #expect(
+            fresh.account == nil && fresh.server == url("https://api.example.com")
+                && fresh.provider == Self.provider)
+    }
+
+    @Test func manyTasksShareOneRefresh() async throws {
+        let endpoint = TokenEndpoint()
+        let store = InMemoryLoginStateStore(.loggedIn(session(expiresIn: -5)))
+        let refresher = TokenRefresher(repository: store, transport: endpoint)
+        let tokens = try await withThrowingTaskGroup(of: String?.self) { group in
+            for _ in 0..<50 { group.addTask { try await refresher.currentCredential()?.token.value } }
+            return try await group.reduce(into: Set<String?>()) { $0.insert($1) }
+        }
+        #expect(endpoint.refreshes.withLock { $0 } == 1)
+        #expect(tokens.count == 1)
+    }
+
+    /// Two refreshers on one store (two "processes"): the second finds the
+    /// rotated session under the lock and sends nothing.
+    @Test func aSecondRefresherUsesTheRotatedSession() async throws {
+        let endpoint = TokenEndpoint()
+        let directory = TemporaryDirectory()
+        let store = FileLoginStateStore(fileURL: directory.file("session.json"))
+        try store.save(session(expiresIn: -5))
+        let first = TokenRefresher(
+            repository: FileLoginStateStore(fileURL: store.fileURL), transport: endpoint)
+        let second = TokenRefresher(
+            repository: FileLoginStateStore(fileURL: store.fileURL), transport: endpoint)
+        async let one = first.currentCredential()
+        async let two = second.currentCredential()
+        let (a, b) = try await (one, two)
+        #expect(endpoint.refreshes.withLock { $0 } == 1)
+        #expect(a?.token == b?.token)
+    }
+
+    @Test func theLoopGuardStopsAfterFiveRefreshesInThirtySeconds() async throws {
+        let endpoint = TokenEndpoint()
+        let store = InMemoryLoginStateStore(.loggedIn(session(expiresIn: 3600)))
+        let refresher = TokenRefresher(repository: store, transport: endpoint)
+        for _ in 0..<5 {
+            let refused = try #require(store.load().credential).token.fingerprint
+            _ = try await refresher.refresh(replacing: refused)
+        }
+        let refused = try #require(store.load().credential).token.fingerprint
+        await #expect(throws: RefreshError.tooManyRefreshes(limit: 5, seconds: 30)) {
+            try await refresher.refresh(replacing: refused)
+        }
+        #expect(endpoint.refreshes.withLock { $0 } == 5)
+    }
+
+    /// A 401 for a token that is no longer the stored one says nothing about
+    /// the current session: no refresh.
+    @Test func aRefusalOfAnOlderTokenDoesNotRefresh() async throws {
+        let endpoint = TokenEndpoint()
+        let store = InMemoryLoginStateStore(.loggedIn(session(expiresIn: 3600, token: "at_newer_0123456789")))
+        let refresher = TokenRefresher(repository: store, transport: endpoint)
+        let current = try await refresher.refresh(replacing: Sample.token("at_older_0123456789").fingerprint)
+        Secret.expectEqual(current?.token.value, "at_newer_0123456789", "the kept token")
+        #expect(endpoint.refreshes.withLock { $0 } == 0)
+    }
+
+    @Test func invalidGrantClearsTheSessionItRefused() async throws {
+        let endpoint = TokenEndpoint { _, request in
+            (
+                Data(#"{"error": "invalid_grant"}"#.utf8),
+                response(request, 400)
+            )
+        }
+        let store = InMemoryLoginStateStore(.loggedIn(session(expiresIn: -5)))
+        await #expect(throws: SignInError.refreshRefused) {
+            try await TokenRefresher(repository: store, transport: endpoint).currentCredential()
+        }
+        #expect(store.load() == .loggedOut)
+    }
+
+    /// A store without a lock of its own: another writer saved a new session
+    /// while the refused request was in flight. That session stays.
+    @Test func invalidGrantKeepsASessionThatChangedMeanwhile() async throws {
+        let inner = InMemoryLoginStateStore(.loggedIn(session(expiresIn: -5)))
+        let store = UnlockedStore(inner: inner)
+        let newer = session(expiresIn: 3600, token: "at_saved_by_another_0123")
+        let endpoint = TokenEndpoint { _, request in
+            var replaced = newer
+            replaced.refreshToken = Sample.token("rt_saved_by_another_0123")
+            inner.save(replaced)
+            return (
+                Data(#"{"error": "invalid_grant"}"#.utf8),
+                response(request, 400)
+            )
+        }
+        await #expect(throws: SignInError.refreshRefused) {
+            try await TokenRefresher(repository: store, transport: endpoint).currentCredential()
+        }
+        Secret.expectEqual(
+            inner.load().credential?.token.value, "at_saved_by_another_0123", "the newer session")
+    }
+
+    @Test func aTransportFailureKeepsTheSession() async throws {
+        let original = session(expiresIn: -5)
+        let store = InMemoryLoginStateStore(.loggedIn(original))
+        await #expect(throws: NetworkError.self) {
+            try await TokenRefresher(
+                repository: store, transport: StubTransport(.failure(.cannotConnectToHost))
+            )
+            .currentCredential()
+        }
+        #expect(store.load() == .loggedIn(original))
+    }
+
+    /// A 401 for the current token refreshes once and retries the request
+    /// once; the activity count still returns to 0.
+    @Test func a401RefreshesAndRetriesOnce() async throws {
+        let endpoint = TokenEndpoint()
+        let store = InMemoryLoginStateStore(.loggedIn(session(expiresIn: 3600)))
+        let refresher = TokenRefresher(repository: store, transport: endpoint)
+        let sent = Locked<[String]>([])
+        let api = StubTransport(
+            .respond { request in
+                let auth = request.value(forHTTPHeaderField: "Authorization") ?? ""
+                sent.withLock { $0.append(auth) }
+                return try StubTransport.load(
+                    auth.contains("rotated") ? "user-200" : "unauthorized-401", for: request)
+            })
+        let activity = ActivityCounterBehavior()
+        let client = NetworkClient(
+            baseURL: url("https://api.example.com"), transport: api,
+            behavior: CombinedRequestBehavior([
+                activity, AuthTokenHeaderBehavior(repository: store, refresher: refresher),
+                UnauthorizedLogoutBehavior(repository: store),
+            ]))
+        let user = try await client.send(Request<User>(path: "/user"))
+        #expect(user.login == "alice")
+        #expect(sent.withLock { $0.count } == 2)
+        #expect(endpoint.refreshes.withLock { $0 } == 1)
+        #expect(activity.count == 0)
+        #expect(store.load().credential != nil, "the first 401 must not log out the refreshed session")
+    }
+}
+
+/// A bare response with `status` to `request`.
+func response(_ request: URLRequest, _ status: Int) -> HTTPURLResponse {
+    guard let url = request.url,
+        let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: nil, headerFields: nil)
+    else { preconditionFailure("cannot build a response") }
+    return response
+}
+
+/// A store that keeps the protocol's default `withExclusiveAccess` (no lock).
+final class UnlockedStore: LoginStateRepository {
+    let inner: InMemoryLoginStateStore
+    init(inner: InMemoryLoginStateStore) { self.inner = inner }
+    func load() throws -> LoginState { inner.load() }
+    func save(_ credential: Credential) throws { inner.save(credential) }
+    func clear() throws { inner.clear() }
+}
