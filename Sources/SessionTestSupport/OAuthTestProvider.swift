@@ -94,6 +94,24 @@ package final class OAuthTestProvider: Sendable {
         return object ?? [:]
     }
 
+    /// The HTTP status the token endpoint answers to a refresh with
+    /// `refreshToken` (200, or 400 once it is revoked or used). The token
+    /// goes to the helper on standard input, never on its command line.
+    package func refreshStatus(_ refreshToken: String, clientID: String) throws -> Int {
+        let script = """
+            import sys, urllib.error, urllib.parse, urllib.request
+            body = urllib.parse.urlencode({"grant_type": "refresh_token", "refresh_token": sys.stdin.read(),
+                                           "client_id": sys.argv[2]}).encode()
+            try:
+                print(urllib.request.urlopen(urllib.request.Request(sys.argv[1], data=body)).status)
+            except urllib.error.HTTPError as error:
+                print(error.code)
+            """
+        let text = try Self.python(
+            ["-c", script, issuer.absoluteString + "/o/token/", clientID], input: Data(refreshToken.utf8))
+        return Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+    }
+
     /// Signs in as alice at the provider's pages and approves (or denies) `userCode`.
     package func approveDevice(userCode: String, deny: Bool = false) throws {
         _ = try Self.python(
@@ -115,7 +133,9 @@ package final class OAuthTestProvider: Sendable {
 
     /// Runs python3 with `arguments`; its standard output, or an error with its standard error.
     @discardableResult
-    static func python(_ arguments: [String], environment: [String: String] = [:]) throws -> String {
+    static func python(_ arguments: [String], environment: [String: String] = [:], input: Data? = nil) throws
+        -> String
+    {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3"] + arguments
@@ -124,8 +144,13 @@ package final class OAuthTestProvider: Sendable {
         let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
+        let stdin = Pipe()
+        process.standardInput = input == nil ? FileHandle.nullDevice : stdin
         try process.run()
+        if let input {
+            try stdin.fileHandleForWriting.write(contentsOf: input)
+            try stdin.fileHandleForWriting.close()
+        }
         let text = output.fileHandleForReading.readDataToEndOfFile()
         let failure = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

@@ -140,6 +140,22 @@ public final class TokenRefresher: Sendable {
         }
     }
 
+    /// Runs `body` under the store's writer lock. Built with
+    /// `-D NO_CROSS_PROCESS_REFRESH_LOCK` (the benchmark's and the mutation
+    /// check's baseline, never a release), it takes no lock, as the clients
+    /// that coordinate refreshes within one process only do.
+    private func exclusively<Result: Sendable>(_ body: (ExclusiveLoginState) async throws -> Result)
+        async throws
+        -> Result
+    {
+        #if NO_CROSS_PROCESS_REFRESH_LOCK
+            try await body(
+                ExclusiveLoginState(load: repository.load, save: repository.save, clear: repository.clear))
+        #else
+            try await repository.withExclusiveAccess(body)
+        #endif
+    }
+
     /// The loop guard: at most ``guardLimit`` refreshes in ``guardWindow`` seconds.
     private func admitRefresh() throws {
         let date = now()
