@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Times `session-cli status` (release, static stdlib, logged in, file store)
-# against /bin/true and `gh auth status` in the same hyperfine run, and reports
+# Times `session-cli status` and `session-cli token` (release, static stdlib,
+# logged in with a fresh token, file store) against /bin/true and
+# `gh auth status` in the same hyperfine run, and reports
 # the peak memory (max RSS) of each. Needs Debian's hyperfine and gh:
 #   apt-get install -y hyperfine gh libcurl4-openssl-dev
 # Usage: bench/cli-status.sh [runs]   (default 300)
@@ -23,7 +24,8 @@ printf 'bench_token_0123456789abcdef' | "$cli" login --with-token --server https
 "$cli" status >/dev/null   # exit 0: logged in
 
 hyperfine -N --warmup 20 --runs "$runs" --ignore-failure --export-json "$work/times.json" \
-    -n true /bin/true -n 'session-cli status' "$cli status" -n 'gh auth status' 'gh auth status' >/dev/null
+    -n true /bin/true -n 'session-cli status' "$cli status" -n 'session-cli token' "$cli token" \
+    -n 'gh auth status' 'gh auth status' >/dev/null
 
 # Peak memory: the largest max RSS over 20 runs of each command.
 python3 - "$work/times.json" "$cli" <<'PY'
@@ -37,8 +39,9 @@ def peak_rss_kib(argv):
 rss = {"session-cli status": peak_rss_kib([sys.argv[2], "status"]), "gh auth status": peak_rss_kib(["gh", "auth", "status"])}
 print("| command | median | vs /bin/true | gh auth status / this | peak RSS |")
 print("|---|---|---|---|---|")
-for name in ["true", "session-cli status", "gh auth status"]:
+for name in ["true", "session-cli status", "session-cli token", "gh auth status"]:
     m = median(name)
     mem = f"{rss[name] / 1024:.1f} MiB" if name in rss else "—"
     print(f"| {name} | {m * 1e3:.2f} ms | {m / median('true'):.1f}× | {median('gh auth status') / m:.1f}× | {mem} |")
+print(f"token / status: {median('session-cli token') / median('session-cli status'):.2f}×")
 PY

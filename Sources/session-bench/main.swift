@@ -6,6 +6,7 @@ import Foundation
 //   swift run -c release session-bench           # everything
 //   swift run -c release session-bench store     # the session store only
 //   swift run -c release session-bench signin    # login --device against the test provider (not in "all")
+//   session-bench race [NOLOCK_FOLDER]           # 16 processes refreshing at once (not in "all"); see README
 let selection = CommandLine.arguments.dropFirst().first ?? "all"
 var table = BenchmarkTable()
 if selection == "all" || selection == "store" {
@@ -14,7 +15,16 @@ if selection == "all" || selection == "store" {
 if selection == "all" || selection == "network" {
     table = try await NetworkBenchmarks.run(appendingTo: table)
 }
-if selection != "signin" { print(table.markdown) }
+if selection != "signin" && selection != "race" { print(table.markdown) }
+if selection == "race" {
+    let own = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    var binaries = [(name: "this build", folder: own)]
+    if CommandLine.arguments.count > 2 {
+        binaries.append(
+            (name: "without the cross-process step", folder: URL(fileURLWithPath: CommandLine.arguments[2])))
+    }
+    try RefreshRaceBenchmark.run(binaries: binaries)
+}
 if selection == "signin" {
     try SignInBenchmark.run()
 }
