@@ -86,4 +86,35 @@ import Testing
         await #expect(throws: Refused.self) { try await usecase.loginOrLogout() }
         #expect(store.load() == .loggedOut)
     }
+
+    /// An expired access token with a refresh token and a provider is still
+    /// a session: Log out, refreshed on use. Without a way to refresh, it is
+    /// expired: Log in.
+    @Test func anExpiredSessionThatCanRefreshStaysLoggedIn() throws {
+        let provider = OAuthProvider(
+            issuer: url("https://login.example.com"), clientID: "c",
+            tokenEndpoint: url("https://login.example.com/t"))
+        var credential = Sample.credential(expiresAt: Date(timeIntervalSinceNow: -60))
+        credential.provider = provider
+        let refreshable = InMemoryLoginStateStore(.loggedIn(credential))
+        let status = try LoginUsecase(repository: refreshable).status()
+        #expect(status.phase == .loggedIn && status.refreshesOnUse)
+        #expect(status.strategy.action == .logOut)
+        #expect(try refreshable.isLoggedIn())
+
+        credential.provider = nil
+        let stuck = InMemoryLoginStateStore(.loggedIn(credential))
+        let expired = try LoginUsecase(repository: stuck).status()
+        #expect(expired.phase == .expired && !expired.refreshesOnUse)
+        #expect(expired.strategy.action == .logIn)
+        #expect(try !stuck.isLoggedIn())
+    }
+
+    /// A usecase made without a provider decides the button, and its Login
+    /// says why it cannot log in.
+    @Test func aUsecaseWithoutAProviderShowsTheButtonButCannotLogIn() async throws {
+        let usecase = LoginUsecase(repository: InMemoryLoginStateStore())
+        #expect(try usecase.strategy().action == .logIn)
+        await #expect(throws: LoginUsecaseError.noCredentialProvider) { try await usecase.loginOrLogout() }
+    }
 }
