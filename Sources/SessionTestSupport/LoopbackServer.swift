@@ -21,24 +21,10 @@ package final class LoopbackServer: Sendable {
     package init() throws {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Tests/SessionTests/Scripts/test_server.py")
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path]
-        input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        // The first line says the server is listening: wait on it, not on a clock.
-        var line = Data()
-        while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty,
-            byte != Data("\n".utf8)
-        {
-            line += byte
-        }
-        let words = String(decoding: line, as: UTF8.self).split(separator: " ")
-        guard words.count == 4, words[0] == "READY", let a = Int(words[1]), let b = Int(words[2]),
-            let closed = Int(words[3])
+        let started = try PythonServer.start(script)
+        (process, input) = (started.process, started.input)
+        guard let words = started.words, words.count == 3, let a = Int(words[0]), let b = Int(words[1]),
+            let closed = Int(words[2])
         else {
             process.terminate()
             process.waitUntilExit()

@@ -39,28 +39,14 @@ package final class OAuthTestProvider: Sendable {
     /// - Parameter environment: `PROVIDER_*` settings (see provider.py).
     package init(environment: [String: String] = [:]) throws {
         try Self.installed.ensure()
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.scripts.appendingPathComponent("provider.py").path]
         var variables = ProcessInfo.processInfo.environment
         variables["PYTHONPATH"] = Self.packages.path
         variables["PROVIDER_SKIP_MIGRATIONS"] = "1"
         variables.merge(environment) { $1 }
-        process.environment = variables
-        input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        // The first line says the provider is listening: wait on it, not on a clock.
-        var line = Data()
-        while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty,
-            byte != Data("\n".utf8)
-        {
-            line += byte
-        }
-        let words = String(decoding: line, as: UTF8.self).split(separator: " ")
-        guard words.count == 2, words[0] == "READY", let port = Int(words[1]) else {
+        let started = try PythonServer.start(
+            Self.scripts.appendingPathComponent("provider.py"), environment: variables)
+        (process, input) = (started.process, started.input)
+        guard let words = started.words, words.count == 1, let port = Int(words[0]) else {
             process.terminate()
             process.waitUntilExit()
             throw Unavailable(description: "the OAuth test provider did not start (see its stderr)")

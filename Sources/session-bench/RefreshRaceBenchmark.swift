@@ -70,29 +70,8 @@ enum RefreshRaceBenchmark {
     }
 
     private static func signIn(_ folder: URL, _ provider: OAuthTestProvider, _ store: URL) throws {
-        let process = Process()
-        process.executableURL = folder.appendingPathComponent("session-cli")
-        process.arguments = [
-            "login", "--device", "--issuer", provider.issuer.absoluteString, "--client-id", "cli-device",
-            "--device-endpoint", provider.issuer.absoluteString + "/o/device-authorization/", "--store",
-            store.path,
-        ]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        var text = ""
-        while !text.contains("\nWaiting") {
-            let chunk = errors.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { break }
-            text += String(decoding: chunk, as: UTF8.self)
-        }
-        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Code: ") }) else {
-            process.terminate()
-            throw OAuthTestProvider.Unavailable(description: "no device code")
-        }
-        try provider.approveDevice(userCode: String(line.dropFirst("Code: ".count)))
+        let (process, _) = try DeviceLogin.approve(
+            cli: folder.appendingPathComponent("session-cli"), provider: provider, store: store)
         process.waitUntilExit()
     }
 }

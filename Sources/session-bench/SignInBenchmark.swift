@@ -37,32 +37,8 @@ enum SignInBenchmark {
 
     /// One login: returns the seconds from approval to exit, and whether it succeeded.
     private static func login(cli: URL, provider: OAuthTestProvider, home: URL) throws -> (Double, Bool) {
-        let process = Process()
-        process.executableURL = cli
-        process.arguments = [
-            "login", "--device", "--issuer", provider.issuer.absoluteString, "--client-id", "cli-device",
-            "--device-endpoint", provider.issuer.absoluteString + "/o/device-authorization/", "--store",
-            home.appendingPathComponent("session.json").path,
-        ]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        var text = ""
-        // availableData returns what is there; read(upToCount:) would wait for all 256 bytes.
-        while !text.contains("\nWaiting") {
-            let chunk = errors.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { break }
-            text += String(decoding: chunk, as: UTF8.self)
-        }
-        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Code: ") }) else {
-            process.terminate()
-            process.waitUntilExit()
-            return (0, false)
-        }
-        try provider.approveDevice(userCode: String(line.dropFirst("Code: ".count)))
-        let approved = ContinuousClock.now
+        let (process, approved) = try DeviceLogin.approve(
+            cli: cli, provider: provider, store: home.appendingPathComponent("session.json"))
         process.waitUntilExit()
         let elapsed = ContinuousClock.now - approved
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18

@@ -192,29 +192,26 @@ public struct AuthorizationCodeFlow: RequestSequence, CredentialProvider {
             switch try TokenGrant.read(answer) {
             case .grant(let grant):
                 guard let userinfo = metadata.userinfoEndpoint else {
-                    return .finish(session(grant, account: nil, sentAt: sentAt))
+                    return .finish(session(grant, userinfo: nil, sentAt: sentAt))
                 }
                 stage = .readingAccount(grant, sentAt: sentAt)
-                var request = URLRequest(url: userinfo)
-                request.setValue("Bearer \(grant.accessToken.value)", forHTTPHeaderField: "Authorization")
-                request.setValue("application/json", forHTTPHeaderField: "Accept")
-                return .send(request)
+                return .send(grant.userinfoRequest(userinfo))
             case .error(code: "access_denied"):
                 throw SignInError.accessDenied
             case .error(let code):
                 throw SignInError.providerError(code: code)
             }
         case (.readingAccount(let grant, let sentAt), let answer?):
-            return .finish(session(grant, account: AccountClaims.name(fromUserinfo: answer), sentAt: sentAt))
+            return .finish(session(grant, userinfo: answer, sentAt: sentAt))
         case (_, nil):
             throw SignInError.invalidResponse(from: "code exchange", reason: "an answer is missing")
         }
     }
 
-    private func session(_ grant: TokenGrant, account: String?, sentAt: Date) -> Credential {
-        grant.credential(
-            account: account ?? AccountClaims.name(fromIDToken: grant.idToken),
-            provider: metadata.provider(clientID: clientID), requestedScopes: scopes, server: server,
+    private func session(_ grant: TokenGrant, userinfo: SequenceResponse?, sentAt: Date) -> Credential {
+        grant.session(
+            userinfo: userinfo, metadata: metadata, clientID: clientID, requestedScopes: scopes,
+            server: server,
             sentAt: sentAt)
     }
 

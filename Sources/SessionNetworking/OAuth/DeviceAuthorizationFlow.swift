@@ -119,13 +119,10 @@ public struct DeviceAuthorizationFlow: RequestSequence, CredentialProvider {
             switch try TokenGrant.read(answer) {
             case .grant(let grant):
                 guard let userinfo = metadata.userinfoEndpoint else {
-                    return .finish(session(grant, account: nil))
+                    return .finish(session(grant, userinfo: nil))
                 }
                 stage = .readingAccount(grant, sentAt: sentAt)
-                var request = URLRequest(url: userinfo)
-                request.setValue("Bearer \(grant.accessToken.value)", forHTTPHeaderField: "Authorization")
-                request.setValue("application/json", forHTTPHeaderField: "Accept")
-                return .send(request)
+                return .send(grant.userinfoRequest(userinfo))
             case .error(code: "authorization_pending"):
                 return try poll(deviceCode)
             case .error(code: "slow_down"):
@@ -140,7 +137,7 @@ public struct DeviceAuthorizationFlow: RequestSequence, CredentialProvider {
             }
         case (.readingAccount(let grant, let sentAt), let answer?):
             self.sentAt = sentAt
-            return .finish(session(grant, account: AccountClaims.name(fromUserinfo: answer)))
+            return .finish(session(grant, userinfo: answer))
         case (_, nil):
             throw SignInError.invalidResponse(from: "device flow", reason: "an answer is missing")
         }
@@ -215,10 +212,10 @@ public struct DeviceAuthorizationFlow: RequestSequence, CredentialProvider {
                 ]), after: .seconds(interval))
     }
 
-    private func session(_ grant: TokenGrant, account: String?) -> Credential {
-        grant.credential(
-            account: account ?? AccountClaims.name(fromIDToken: grant.idToken),
-            provider: metadata.provider(clientID: clientID), requestedScopes: scopes, server: server,
+    private func session(_ grant: TokenGrant, userinfo: SequenceResponse?) -> Credential {
+        grant.session(
+            userinfo: userinfo, metadata: metadata, clientID: clientID, requestedScopes: scopes,
+            server: server,
             sentAt: sentAt)
     }
 }

@@ -70,6 +70,27 @@ struct TokenGrant: Sendable {
         }
     }
 
+    /// The request that reads the account's claims with this grant's token.
+    func userinfoRequest(_ endpoint: URL) -> URLRequest {
+        var request = URLRequest(url: endpoint)
+        request.setValue("Bearer \(accessToken.value)", forHTTPHeaderField: "Authorization")
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        return request
+    }
+
+    /// The session a sign-in with `metadata` leaves: the account from
+    /// userinfo when it gave one, else from the ID token.
+    func session(
+        userinfo: SequenceResponse?, metadata: ProviderMetadata, clientID: String, requestedScopes: [String],
+        server: URL?, sentAt: Date
+    ) -> Credential {
+        credential(
+            account: userinfo.flatMap(AccountClaims.name(fromUserinfo:))
+                ?? AccountClaims.name(fromIDToken: idToken),
+            provider: metadata.provider(clientID: clientID), requestedScopes: requestedScopes, server: server,
+            sentAt: sentAt)
+    }
+
     /// The session this grant starts.
     ///
     /// - Parameters:
