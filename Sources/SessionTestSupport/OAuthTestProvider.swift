@@ -73,7 +73,7 @@ package final class OAuthTestProvider: Sendable {
         let text = try Self.python(
             [
                 "-c",
-                "import sys, urllib.request; print(urllib.request.urlopen(sys.argv[1]).read().decode())",
+                "import sys, urllib.request; print(urllib.request.build_opener(urllib.request.ProxyHandler({})).open(sys.argv[1]).read().decode())",
                 issuer.absoluteString + "/test/counts",
             ])
         let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Int]
@@ -89,7 +89,8 @@ package final class OAuthTestProvider: Sendable {
             body = urllib.parse.urlencode({"grant_type": "refresh_token", "refresh_token": sys.stdin.read(),
                                            "client_id": sys.argv[2]}).encode()
             try:
-                print(urllib.request.urlopen(urllib.request.Request(sys.argv[1], data=body)).status)
+                opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+                print(opener.open(urllib.request.Request(sys.argv[1], data=body)).status)
             except urllib.error.HTTPError as error:
                 print(error.code)
             """

@@ -68,9 +68,7 @@ extension APICommand {
             }
             throw CLIError("the server answered with status \(code)", code: .failure)
         case .transport(let underlying):
-            let origin = Origin(server).map(String.init(describing:)) ?? server.absoluteString
-            let reason = (underlying as? URLError)?.localizedDescription ?? "\(underlying)"
-            throw CLIError("cannot reach \(origin): \(reason)", code: .unavailable)
+            throw NetworkErrorReport.unreachable(server, underlying)
         case .invalidRequest(let reason):
             throw CLIError(reason, code: .usage)
         case .decoding, .cancelled:

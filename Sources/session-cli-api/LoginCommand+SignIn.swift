@@ -43,7 +43,7 @@ extension LoginCommand {
         Self.report(saved: state.credential, replaced: previous)
         // The grant this login replaces is revoked, not left alive at the provider.
         if let previous, previous.refreshToken != state.credential?.refreshToken {
-            LogoutCommand.revokeReportingOutcome(previous)
+            await LogoutCommand.revokeReportingOutcome(previous)
         }
         return .success
     }

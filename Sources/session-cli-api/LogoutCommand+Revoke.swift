@@ -12,36 +12,41 @@ extension LogoutCommand {
     func revokeAndRemove(context: CommandContext) async throws -> ExitCode {
         try context.refuseWhileOverridden("log out")
         if case .loggedIn(let credential) = try context.store.load() {
-            Self.revokeReportingOutcome(credential)
+            await Self.revokeReportingOutcome(credential)
         }
         return try await run(context: context)
     }
 
-    /// Revokes `credential`'s grant with a short timeout; one line on stderr
-    /// either way. Never throws: a logout or a new login goes on regardless.
-    static func revokeReportingOutcome(_ credential: Credential) {
+    /// Revokes `credential`'s grant within ``revocationTimeout``; one line on
+    /// stderr either way. Never throws: a logout or a new login goes on
+    /// regardless. The request races a timer in a task group, so no thread
+    /// is blocked while it runs.
+    static func revokeReportingOutcome(_ credential: Credential) async {
         guard let provider = credential.provider, let endpoint = provider.revocationEndpoint else { return }
-        let outcome = Locked<(any Error)??>(nil)
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            do {
-                try await NetworkClient(
-                    baseURL: endpoint, transport: URLSessionTransport(timeout: revocationTimeout)
-                )
-                .run(GrantRevocation(credential: credential))
-                outcome.withLock { $0 = .some(nil) }
-            } catch {
-                outcome.withLock { $0 = .some(error) }
+        let outcome = await withTaskGroup(of: Result<Void, any Error>?.self) { group in
+            group.addTask {
+                do {
+                    try await NetworkClient(
+                        baseURL: endpoint, transport: URLSessionTransport(timeout: revocationTimeout)
+                    ).run(GrantRevocation(credential: credential))
+                    return .success(())
+                } catch {
+                    return .failure(error)
+                }
             }
-            done.signal()
+            group.addTask {
+                try? await Task.sleep(for: .seconds(revocationTimeout + 1))
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
         }
-        // The hard limit, whatever the transport does.
-        _ = done.wait(timeout: .now() + revocationTimeout + 1)
         let issuer = provider.issuer.absoluteString
-        switch outcome.withLock({ $0 }) {
-        case .some(nil):
+        switch outcome {
+        case .success?:
             Console.error("Revoked the grant at \(issuer).")
-        case .some(let error?):
+        case .failure(let error)?:
             Console.error(
                 "session-cli: warning: could not revoke the grant at \(issuer) (\(describe(error))); "
                     + "the local session is removed anyway")
@@ -54,8 +59,7 @@ extension LogoutCommand {
 
     private static func describe(_ error: any Error) -> String {
         switch error {
-        case NetworkError.transport(let underlying):
-            (underlying as? URLError)?.localizedDescription ?? "it could not be reached"
+        case NetworkError.transport(let underlying): NetworkErrorReport.reason(underlying)
         case let error as SignInError: error.description
         default: "\(type(of: error))"
         }

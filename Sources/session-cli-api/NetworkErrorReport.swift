@@ -26,6 +26,6 @@ enum NetworkErrorReport {
 
     /// The transport's words for a failure, never more than its type for an unknown error.
     static func reason(_ underlying: any Error) -> String {
-        (underlying as? URLError)?.localizedDescription ?? "\(type(of: underlying))"
+        (underlying as? URLError)?.localizedDescription ?? "it could not be reached"
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import SessionCore
 
 /// `logout`: revoke the grant at the provider, then remove the session.
@@ -45,6 +46,11 @@ package struct LogoutCommand: Command {
         _ = try await Logout().perform(with: context.store)
         switch previous {
         case .success(.loggedIn(let credential)):
+            if !local, let provider = credential.provider, provider.revocationEndpoint == nil {
+                Console.error(
+                    "session-cli: note: \(provider.issuer.absoluteString) lists no revocation endpoint; "
+                        + "the grant was not revoked there")
+            }
             let who = CommandContext.describe(credential)
             Console.out("Logged out\(who.isEmpty ? "" : " \(who)").")
         case .success(.loggedOut):

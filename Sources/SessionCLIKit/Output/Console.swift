@@ -38,9 +38,28 @@ package enum Console {
         write(text + "\n", to: STDERR_FILENO)
     }
 
-    /// Writes bytes to standard output as they are (a response body).
+    /// Writes bytes to standard output as they are (a response body) when
+    /// it is a file or a pipe. On a terminal, control characters other than
+    /// newline and tab are shown in caret notation (`ESC` as `^[`): what a
+    /// server sends must not drive the terminal.
     package static func out(bytes: [UInt8]) {
-        write(bytes[...], to: STDOUT_FILENO)
+        guard isTerminal(STDOUT_FILENO) else { return write(bytes[...], to: STDOUT_FILENO) }
+        write(terminalSafe(bytes)[...], to: STDOUT_FILENO)
+    }
+
+    /// `bytes` with C0 controls (but LF and TAB) and DEL in caret notation.
+    package static func terminalSafe(_ bytes: [UInt8]) -> [UInt8] {
+        var safe: [UInt8] = []
+        safe.reserveCapacity(bytes.count)
+        for byte in bytes {
+            switch byte {
+            case 0x0A, 0x09: safe.append(byte)
+            case 0x00..<0x20: safe += [UInt8(ascii: "^"), byte + 0x40]
+            case 0x7F: safe += [UInt8(ascii: "^"), UInt8(ascii: "?")]
+            default: safe.append(byte)
+            }
+        }
+        return safe
     }
 
     /// Whether `fd` is a terminal.

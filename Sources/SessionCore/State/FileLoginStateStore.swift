@@ -49,7 +49,8 @@ public final class FileLoginStateStore: LoginStateRepository {
 
     /// - Parameters:
     ///   - fileURL: The session file. Its folder is created on the first save.
-    ///   - lockTimeout: How long a writer waits for another process's lock, in seconds.
+    ///   - lockTimeout: How long a writer waits for another process's lock, in
+    ///     seconds: 0 to 86 400 (a day); anything else is clamped, NaN is the default.
     public convenience init(fileURL: URL, lockTimeout: TimeInterval = FileLoginStateStore.defaultLockTimeout)
     {
         self.init(fileURL: fileURL, lockTimeout: lockTimeout) { try POSIX.syncDirectory(atPath: $0) }
@@ -61,7 +62,8 @@ public final class FileLoginStateStore: LoginStateRepository {
     ) {
         self.syncDirectory = syncDirectory
         self.fileURL = fileURL.standardizedFileURL
-        self.lockTimeout = lockTimeout
+        // NaN, negative and endless waits become a bounded one.
+        self.lockTimeout = lockTimeout.isFinite ? min(max(0, lockTimeout), 86_400) : Self.defaultLockTimeout
         path = self.fileURL.path
         directoryPath = self.fileURL.deletingLastPathComponent().path
         let name = self.fileURL.lastPathComponent

@@ -19,7 +19,9 @@ public import SessionCore
 ///
 /// So a late 401 for an old token never logs out a newer session, in this
 /// process or another, and a 401 from another origin, a 403 or a 500 leaves
-/// the session alone.
+/// the session alone. A session that can refresh (``Credential/canRefresh``)
+/// is left to ``TokenRefresher``: it ends when the provider refuses the
+/// refresh, not at a 401.
 ///
 /// ```swift
 /// let client = NetworkClient(baseURL: server, transport: URLSessionTransport(),
@@ -44,7 +46,11 @@ public struct UnauthorizedLogoutBehavior: RequestBehavior {
         let sentTo = context.request.url.flatMap { Origin($0) }
         // A hook cannot throw; a store that cannot be cleared shows up on the next load.
         _ = try? repository.update { state in
-            guard let credential = state.credential, credential.token.fingerprint == carried,
+            // A session that can refresh ends only when its provider refuses
+            // the refresh (the refresher clears it then), not at a 401: a
+            // refresh that failed for a passing reason keeps it.
+            guard let credential = state.credential, !credential.canRefresh,
+                credential.token.fingerprint == carried,
                 (credential.server.flatMap { Origin($0) } ?? sentTo) == answeredBy
             else { return }
             state = .loggedOut

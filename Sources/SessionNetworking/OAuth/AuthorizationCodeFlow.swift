@@ -101,6 +101,7 @@ public struct AuthorizationCodeFlow: RequestSequence, CredentialProvider {
         guard let endpoint = metadata.authorizationEndpoint else {
             throw SignInError.missingEndpoint(name: "authorization endpoint")
         }
+        try OAuthWire.requireSafe(endpoint, "authorization endpoint")
         guard let redirectURI, var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false)
         else {
             throw SignInError.invalidResponse(from: "authorization request", reason: "no redirect URI is set")
@@ -179,6 +180,7 @@ public struct AuthorizationCodeFlow: RequestSequence, CredentialProvider {
                 throw SignInError.invalidResponse(
                     from: "authorization callback", reason: "no code was received")
             }
+            try OAuthWire.requireSafe(metadata.tokenEndpoint, "token endpoint")
             stage = .exchanging(sentAt: now())
             return .send(
                 OAuthWire.formPost(

@@ -107,6 +107,9 @@ public struct DeviceAuthorizationFlow: RequestSequence, CredentialProvider {
             guard let endpoint = metadata.deviceAuthorizationEndpoint else {
                 throw SignInError.noDeviceEndpoint
             }
+            // ProviderMetadata's endpoints can be set after it was checked: check again where they are used.
+            try OAuthWire.requireSafe(endpoint, "device authorization endpoint")
+            try OAuthWire.requireSafe(metadata.tokenEndpoint, "token endpoint")
             stage = .codeRequested
             var fields = [("client_id", clientID)]
             if !scopes.isEmpty { fields.append(("scope", scopes.joined(separator: " "))) }
@@ -177,7 +180,9 @@ public struct DeviceAuthorizationFlow: RequestSequence, CredentialProvider {
         guard let expiresIn = try OAuthWire.integer(object, "expires_in", in: 1...86_400, from: from) else {
             throw SignInError.invalidResponse(from: from, reason: "expires_in is missing")
         }
-        interval = try OAuthWire.integer(object, "interval", in: 0...3600, from: from) ?? Self.defaultInterval
+        // At least 1 s: an interval of 0 would poll back to back and never reach expires_in.
+        interval = max(
+            1, try OAuthWire.integer(object, "interval", in: 0...3600, from: from) ?? Self.defaultInterval)
         self.expiresIn = expiresIn
         onPrompt(
             Prompt(

@@ -45,11 +45,13 @@ public final class TokenRefresher: Sendable {
 
     /// - Parameters:
     ///   - repository: The session's store.
-    ///   - transport: How refresh requests are sent (a short timeout is wise).
+    ///   - transport: How refresh requests are sent. The default waits 5 s at
+    ///     most for data: the store's lock is held meanwhile, and other
+    ///     writers wait 10 s for it.
     ///   - margin: Refresh a token that expires within this many seconds.
     ///   - now: The clock expiry is judged by.
     public init(
-        repository: any LoginStateRepository, transport: any Transport = URLSessionTransport(timeout: 15),
+        repository: any LoginStateRepository, transport: any Transport = URLSessionTransport(timeout: 5),
         margin: TimeInterval = TokenRefresher.defaultMargin, now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.repository = repository
@@ -74,7 +76,13 @@ public final class TokenRefresher: Sendable {
         guard let credential = try repository.load().credential else { return nil }
         guard isDue(credential) else { return credential }
         guard credential.canRefresh else { return credential.isExpired(at: now()) ? nil : credential }
-        return try await shared { [self] in try await refresh(ifStill: { [self] in isDue($0) }) }
+        do {
+            return try await shared { [self] in try await refresh(ifStill: { [self] in isDue($0) }) }
+        } catch let error where Self.isTemporary(error) && !credential.isExpired(at: now()) {
+            // Due but still valid: a provider that cannot be reached now, or a
+            // busy store, does not stop a token that still works.
+            return credential
+        }
     }
 
     /// Refreshes after the server refused the token `refused` (a 401):
@@ -87,6 +95,14 @@ public final class TokenRefresher: Sendable {
         guard credential.token.fingerprint == refused else { return credential }
         guard credential.canRefresh else { return nil }
         return try await shared { [self] in try await refresh(ifStill: { $0.token.fingerprint == refused }) }
+    }
+
+    /// A failure that says nothing about the session: the provider could not
+    /// be reached, or another writer held the store.
+    private static func isTemporary(_ error: any Error) -> Bool {
+        if error is StoreBusyError { return true }
+        if case NetworkError.transport = error { return true }
+        return false
     }
 
     /// One refresh in flight per refresher: a second caller waits for the first's.
@@ -107,12 +123,10 @@ public final class TokenRefresher: Sendable {
     /// stored session still `needs` it.
     private func refresh(ifStill needs: @escaping @Sendable (Credential) -> Bool) async throws -> Credential?
     {
-        try await repository.withExclusiveAccess { locked in
+        try await exclusively { locked in
             guard let credential = try locked.load().credential else { return nil }
-            #if !NO_CROSS_PROCESS_REFRESH_LOCK
-                // Another process rotated the tokens while this one waited: use theirs.
-                guard needs(credential) else { return credential }
-            #endif
+            // Another process rotated the tokens while this one waited: use theirs.
+            guard needs(credential) else { return credential }
             guard let refreshToken = credential.refreshToken, let provider = credential.provider else {
                 return nil
             }
@@ -142,8 +156,9 @@ public final class TokenRefresher: Sendable {
 
     /// Runs `body` under the store's writer lock. Built with
     /// `-D NO_CROSS_PROCESS_REFRESH_LOCK` (the benchmark's and the mutation
-    /// check's baseline, never a release), it takes no lock, as the clients
-    /// that coordinate refreshes within one process only do.
+    /// check's baseline, never a release), it takes no lock and so reads
+    /// nothing another process wrote meanwhile, as the clients that
+    /// coordinate refreshes within one process only do.
     private func exclusively<Result: Sendable>(_ body: (ExclusiveLoginState) async throws -> Result)
         async throws
         -> Result

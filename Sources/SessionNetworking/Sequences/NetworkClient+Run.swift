@@ -35,11 +35,16 @@ extension NetworkClient {
         let behavior = CombinedRequestBehavior([self.behavior, behavior])
         var sequence = sequence
         var previous: SequenceResponse?
-        for _ in 0...Self.maximumSequenceSteps {
+        var sent = 0
+        while true {
             switch try sequence.next(after: previous) {
             case .finish(let output):
                 return output
             case .send(let request, let wait):
+                guard sent < Self.maximumSequenceSteps else {
+                    throw SequenceError.tooManySteps(limit: Self.maximumSequenceSteps)
+                }
+                sent += 1
                 if Task.isCancelled { throw NetworkError.cancelled }
                 guard let url = request.url, url.scheme == "https" || url.scheme == "http", Origin(url) != nil
                 else { throw SequenceError.notAnHTTPURL }
@@ -67,6 +72,5 @@ extension NetworkClient {
                 previous = SequenceResponse(request: exchange.context.request, response: response, body: data)
             }
         }
-        throw SequenceError.tooManySteps(limit: Self.maximumSequenceSteps)
     }
 }

@@ -144,7 +144,7 @@ import Testing
             #expect(refused.status == 64)
             #expect(refused.stderr.contains("SESSION_CLI_TOKEN is set"))
         }
-        #expect(try store.load().credential?.token.value == Sample.secret)
+        Secret.expectEqual(try store.load().credential?.token.value, Sample.secret, "the stored token")
         let json =
             try JSONSerialization.jsonObject(
                 with: try cli.run(["status", "--json"], extraEnvironment: override).stdout.data)

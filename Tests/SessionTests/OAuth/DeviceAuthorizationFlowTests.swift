@@ -77,6 +77,24 @@ import Testing
         }
     }
 
+    /// An interval of 0 would poll back to back; it is taken as 1 s.
+    @Test func anIntervalOfZeroIsOneSecond() {
+        let run = Recorded.drive(flow(), answers: ["device-code-interval-0", "pending", "access-denied"])
+        #expect(run.waits == [.zero, .seconds(1), .seconds(1)])
+    }
+
+    /// Endpoints set after the metadata was checked are checked where they are used.
+    @Test func aPlainHTTPEndpointSetLaterIsRefused() {
+        var metadata = Recorded.metadata
+        metadata.deviceAuthorizationEndpoint = url("http://login.example.com/device")
+        let run = Recorded.drive(
+            DeviceAuthorizationFlow(metadata: metadata, clientID: "c", onPrompt: { _ in }), answers: [])
+        #expect(throws: SignInError.insecureEndpoint(name: "device authorization endpoint")) {
+            try run.result.get()
+        }
+        #expect(run.requests.isEmpty)
+    }
+
     @Test func withoutADeviceEndpointItNamesTheOption() throws {
         let metadata = try ProviderMetadata(
             issuer: url("https://login.example.com"), tokenEndpoint: url("https://login.example.com/token"))

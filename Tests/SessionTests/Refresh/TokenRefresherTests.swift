@@ -65,7 +65,9 @@ import Testing
 
     @Test func manyTasksShareOneRefresh() async throws {
         let endpoint = TokenEndpoint()
-        let store = InMemoryLoginStateStore(.loggedIn(session(expiresIn: -5)))
+        // A store with no lock of its own: only the refresher's single flight
+        // keeps the 50 tasks to one refresh.
+        let store = UnlockedStore(inner: InMemoryLoginStateStore(.loggedIn(session(expiresIn: -5))))
         let refresher = TokenRefresher(repository: store, transport: endpoint)
         let tokens = try await withThrowingTaskGroup(of: String?.self) { group in
             for _ in 0..<50 { group.addTask { try await refresher.currentCredential()?.token.value } }
@@ -165,6 +167,34 @@ import Testing
             .currentCredential()
         }
         #expect(store.load() == .loggedIn(original))
+    }
+
+    /// A 401, then a refresh that fails for a passing reason (the provider
+    /// is unreachable): the 401 stands, and the session, which can still
+    /// refresh later, is kept.
+    @Test func a401WithAFailedRefreshKeepsTheSession() async throws {
+        let original = session(expiresIn: 3600)
+        let store = InMemoryLoginStateStore(.loggedIn(original))
+        let refresher = TokenRefresher(
+            repository: store, transport: StubTransport(.failure(.cannotConnectToHost)))
+        let client = NetworkClient(
+            baseURL: url("https://api.example.com"), transport: StubTransport(.fixture("unauthorized-401")),
+            behavior: CombinedRequestBehavior([
+                AuthTokenHeaderBehavior(repository: store, refresher: refresher),
+                UnauthorizedLogoutBehavior(repository: store),
+            ]))
+        await #expect(throws: NetworkError.self) { try await client.send(Request<User>(path: "/user")) }
+        #expect(store.load() == .loggedIn(original))
+    }
+
+    /// A token inside the margin but not expired is still used when the
+    /// provider cannot be reached.
+    @Test func aDueButValidTokenSurvivesAnUnreachableProvider() async throws {
+        let store = InMemoryLoginStateStore(.loggedIn(session(expiresIn: 30)))
+        let refresher = TokenRefresher(
+            repository: store, transport: StubTransport(.failure(.cannotConnectToHost)))
+        Secret.expectEqual(
+            try await refresher.currentCredential()?.token.value, "at_original_0123456789", "the kept token")
     }
 
     /// A 401 for the current token refreshes once and retries the request

@@ -52,7 +52,7 @@ import Testing
         } catch let error as SequenceError {
             #expect(error == .tooManySteps(limit: NetworkClient.maximumSequenceSteps))
         }
-        #expect(transport.requests.count == NetworkClient.maximumSequenceSteps + 1)
+        #expect(transport.requests.count == NetworkClient.maximumSequenceSteps)
     }
 
     /// Cancelling the task ends a long wait at once, as `.cancelled`, and

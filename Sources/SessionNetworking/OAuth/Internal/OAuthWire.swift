@@ -105,6 +105,13 @@ enum OAuthWire {
         return asked.absoluteString != answered.absoluteString
     }
 
+    /// Throws unless a secret may travel to `url`: `https`, or `http` on loopback.
+    static func requireSafe(_ url: URL, _ name: String) throws {
+        guard Origin(url)?.carriesSecretsSafely == true else {
+            throw SignInError.insecureEndpoint(name: name)
+        }
+    }
+
     /// A URL from the provider that a secret may travel to: `https`, or
     /// `http` on loopback.
     static func endpoint(_ text: String?, name: String) throws -> URL? {
