@@ -11,7 +11,7 @@ extension LogoutCommand {
     /// the provider said, and says on stderr how the revocation went.
     func revokeAndRemove(context: CommandContext) async throws -> ExitCode {
         try context.refuseWhileOverridden("log out")
-        if case .loggedIn(let credential) = try context.store.load() {
+        if !local, case .loggedIn(let credential) = try context.store.load() {
             await Self.revokeReportingOutcome(credential)
         }
         return try await run(context: context)
