@@ -33,6 +33,10 @@ public struct Credential: Sendable, Hashable, Codable {
     /// The identity provider that issued the tokens, for refresh and
     /// revocation; `nil` for a token pasted with `login --with-token`.
     public var provider: OAuthProvider?
+    /// When the session's recent refreshes happened, at whole seconds: the
+    /// loop guard of ``TokenRefresher`` counts them, in every process that
+    /// shares the session. Only the last few are kept.
+    public var refreshedAt: [Date] { didSet { refreshedAt = refreshedAt.map(\.wholeSeconds) } }
 
     /// - Parameters:
     ///   - token: The access token sent with requests.
@@ -57,7 +61,11 @@ public struct Credential: Sendable, Hashable, Codable {
         self.expiresAt = expiresAt?.wholeSeconds
         self.scopes = scopes
         self.provider = provider
+        self.refreshedAt = []
     }
+
+    /// How many ``refreshedAt`` dates a credential keeps.
+    public static let refreshHistoryLimit = 10
 
     /// Whether the session can get a new access token by itself: it has a
     /// refresh token and knows its provider. Such a session stays logged in
@@ -82,7 +90,7 @@ public struct Credential: Sendable, Hashable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case token, refreshToken, account, server, issuedAt, expiresAt, scopes, provider
+        case token, refreshToken, account, server, issuedAt, expiresAt, scopes, provider, refreshedAt
     }
 
     /// Decodes and validates the value; an invalid one is a `DecodingError` that never contains it.
@@ -97,6 +105,7 @@ public struct Credential: Sendable, Hashable, Codable {
             expiresAt: try container.decodeIfPresent(Date.self, forKey: .expiresAt),
             scopes: try container.decodeIfPresent([String].self, forKey: .scopes) ?? [],
             provider: try container.decodeIfPresent(OAuthProvider.self, forKey: .provider))
+        refreshedAt = try container.decodeIfPresent([Date].self, forKey: .refreshedAt) ?? []
     }
 }
 

@@ -57,7 +57,7 @@ enum SessionFileFormat {
             throw SessionFileError.corrupt(path: path, reason: "missing credential")
         }
         let fields = try Fields(credential, at: "credential.", path: path)
-        return Credential(
+        var decoded = Credential(
             token: try fields.token("token") ?? { throw fields.missing("token") }(),
             refreshToken: try fields.token("refreshToken"),
             account: try fields.string("account"),
@@ -73,6 +73,8 @@ enum SessionFileFormat {
                         ?? { throw provider.missing("tokenEndpoint") }(),
                     revocationEndpoint: try provider.url("revocationEndpoint"))
             })
+        decoded.refreshedAt = try fields.dates("refreshedAt") ?? []
+        return decoded
     }
 
     /// The members of one JSON object, read with errors that name where they are.
@@ -111,6 +113,14 @@ enum SessionFileFormat {
                     return text
                 }
             default: throw wrongType(key)
+            }
+        }
+
+        /// An array of dates; `nil` when it is absent or null.
+        func dates(_ key: String) throws -> [Date]? {
+            try strings(key)?.map { text in
+                guard let date = ISO8601.date(from: text) else { throw invalid(key) }
+                return date
             }
         }
 

@@ -20,7 +20,8 @@ public import SessionCore
 /// - `invalid_grant` ends the session, if the stored refresh token is still
 ///   the one that was refused; ``SignInError/refreshRefused`` is thrown.
 /// - A transport failure keeps the session, and is thrown as it is.
-/// - A loop guard allows at most 5 refreshes per 30 s; then
+/// - A loop guard allows at most 5 refreshes of a session per 30 s, counted
+///   in the session itself, so across processes too; then
 ///   ``RefreshError/tooManyRefreshes(limit:seconds:)``.
 ///
 /// ```swift
@@ -41,7 +42,6 @@ public final class TokenRefresher: Sendable {
     private let transport: any Transport
     private let now: @Sendable () -> Date
     private let inFlight = Locked<Task<Credential?, any Error>?>(nil)
-    private let recent = Locked<[Date]>([])
 
     /// - Parameters:
     ///   - repository: The session's store.
@@ -130,7 +130,7 @@ public final class TokenRefresher: Sendable {
             guard let refreshToken = credential.refreshToken, let provider = credential.provider else {
                 return nil
             }
-            try admitRefresh()
+            let recent = try admitRefresh(credential)
             let sentAt = now()
             let answer = try await NetworkClient(baseURL: provider.tokenEndpoint, transport: transport)
                 .run(RefreshGrant(provider: provider, refreshToken: refreshToken))
@@ -141,6 +141,7 @@ public final class TokenRefresher: Sendable {
                 fresh.refreshToken = grant.refreshToken ?? refreshToken
                 fresh.expiresAt = grant.expiresIn.map { sentAt.addingTimeInterval(TimeInterval($0)) }
                 fresh.scopes = grant.scopes ?? credential.scopes
+                fresh.refreshedAt = Array((recent + [sentAt]).suffix(Credential.refreshHistoryLimit))
                 // Saved durably before anyone uses the new token.
                 try locked.save(fresh)
                 return fresh
@@ -171,15 +172,18 @@ public final class TokenRefresher: Sendable {
         #endif
     }
 
-    /// The loop guard: at most ``guardLimit`` refreshes in ``guardWindow`` seconds.
-    private func admitRefresh() throws {
+    /// The loop guard: at most ``guardLimit`` refreshes of this session in
+    /// ``guardWindow`` seconds, counted from the session's own
+    /// ``Credential/refreshedAt`` (read under the lock), so every process that
+    /// shares the session counts the same refreshes.
+    ///
+    /// - Returns: The refreshes within the window.
+    private func admitRefresh(_ credential: Credential) throws -> [Date] {
         let date = now()
-        try recent.withLock { times in
-            times.removeAll { date.timeIntervalSince($0) >= Self.guardWindow }
-            guard times.count < Self.guardLimit else {
-                throw RefreshError.tooManyRefreshes(limit: Self.guardLimit, seconds: Int(Self.guardWindow))
-            }
-            times.append(date)
+        let recent = credential.refreshedAt.filter { date.timeIntervalSince($0) < Self.guardWindow }
+        guard recent.count < Self.guardLimit else {
+            throw RefreshError.tooManyRefreshes(limit: Self.guardLimit, seconds: Int(Self.guardWindow))
         }
+        return recent
     }
 }

@@ -95,19 +95,41 @@ import Testing
         #expect(a?.token == b?.token)
     }
 
-    @Test func theLoopGuardStopsAfterFiveRefreshesInThirtySeconds() async throws {
+    /// Two refreshers on one session file, as two processes: the guard
+    /// counts the refreshes in the session, so together they stop at 5.
+    @Test func theLoopGuardStopsAfterFiveRefreshesOfASessionInThirtySeconds() async throws {
         let endpoint = TokenEndpoint()
-        let store = InMemoryLoginStateStore(.loggedIn(session(expiresIn: 3600)))
-        let refresher = TokenRefresher(repository: store, transport: endpoint)
-        for _ in 0..<5 {
-            let refused = try #require(store.load().credential).token.fingerprint
+        let directory = TemporaryDirectory()
+        let file = directory.file("session.json")
+        try FileLoginStateStore(fileURL: file).save(session(expiresIn: 3600))
+        let processes = (0..<2).map { _ in
+            let store = FileLoginStateStore(fileURL: file)
+            return (store, TokenRefresher(repository: store, transport: endpoint))
+        }
+        for round in 0..<5 {
+            let (store, refresher) = processes[round % 2]
+            let refused = try #require(try store.load().credential).token.fingerprint
             _ = try await refresher.refresh(replacing: refused)
         }
-        let refused = try #require(store.load().credential).token.fingerprint
+        let (store, refresher) = processes[1]
+        let refused = try #require(try store.load().credential).token.fingerprint
         await #expect(throws: RefreshError.tooManyRefreshes(limit: 5, seconds: 30)) {
             try await refresher.refresh(replacing: refused)
         }
         #expect(endpoint.refreshes.withLock { $0 } == 5)
+        #expect(try store.load().credential?.refreshedAt.count == 5)
+    }
+
+    /// Refreshes older than 30 s do not count.
+    @Test func theLoopGuardForgetsRefreshesOlderThanItsWindow() async throws {
+        let endpoint = TokenEndpoint()
+        var old = session(expiresIn: 3600)
+        old.refreshedAt = (1...5).map { Date().addingTimeInterval(-60 - Double($0)) }
+        let store = InMemoryLoginStateStore(.loggedIn(old))
+        let fresh = try await TokenRefresher(repository: store, transport: endpoint)
+            .refresh(replacing: old.token.fingerprint)
+        #expect(endpoint.refreshes.withLock { $0 } == 1)
+        #expect(fresh?.refreshedAt.count == 1)
     }
 
     /// A 401 for a token that is no longer the stored one says nothing about

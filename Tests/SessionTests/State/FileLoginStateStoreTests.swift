@@ -57,6 +57,7 @@ import Testing
     @Test func roundTripsTheProviderAndScopes() throws {
         var credential = Sample.credential()
         credential.scopes = ["openid", "read"]
+        credential.refreshedAt = [Date(timeIntervalSince1970: 1_800_000_000.7)]
         credential.provider = OAuthProvider(
             issuer: url("https://login.example.com"), clientID: "cli",
             tokenEndpoint: url("https://login.example.com/o/token/"),
