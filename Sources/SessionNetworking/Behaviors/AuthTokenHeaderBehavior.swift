@@ -83,10 +83,8 @@ public struct AuthTokenHeaderBehavior: RequestBehavior {
     /// session, and the 401 stands.
     public func shouldRetry(after error: NetworkError, context: RequestContext) async -> Bool {
         guard let refresher, case .status(code: 401, _) = error, let carried = context.carriedToken,
-            let answeredBy = context.finalURL.flatMap({ Origin($0) }),
             let credential = try? repository.load().credential, credential.token.fingerprint == carried,
-            (credential.server.flatMap { Origin($0) } ?? context.request.url.flatMap { Origin($0) })
-                == answeredBy
+            context.wasAnsweredByOrigin(of: credential)
         else { return false }
         guard let fresh = try? await refresher.refresh(replacing: carried) else { return false }
         return fresh.token.fingerprint != carried

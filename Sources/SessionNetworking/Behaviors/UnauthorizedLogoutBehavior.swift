@@ -40,18 +40,14 @@ public struct UnauthorizedLogoutBehavior: RequestBehavior {
 
     /// Ends the session for a 401 about its current token from its own origin.
     public func afterFailure(_ error: NetworkError, context: RequestContext) async {
-        guard case .status(code: 401, _) = error, let carried = context.carriedToken,
-            let answeredBy = context.finalURL.flatMap({ Origin($0) })
-        else { return }
-        let sentTo = context.request.url.flatMap { Origin($0) }
+        guard case .status(code: 401, _) = error, let carried = context.carriedToken else { return }
         // A hook cannot throw; a store that cannot be cleared shows up on the next load.
         _ = try? repository.update { state in
             // A session that can refresh ends only when its provider refuses
             // the refresh (the refresher clears it then), not at a 401: a
             // refresh that failed for a passing reason keeps it.
             guard let credential = state.credential, !credential.canRefresh,
-                credential.token.fingerprint == carried,
-                (credential.server.flatMap { Origin($0) } ?? sentTo) == answeredBy
+                credential.token.fingerprint == carried, context.wasAnsweredByOrigin(of: credential)
             else { return }
             state = .loggedOut
         }

@@ -62,6 +62,14 @@ public final class RequestContext: Sendable {
         }
     }
 
+    /// Whether the final response came from `credential`'s own origin: its
+    /// `server`, or, when it names none, the origin the request was sent to.
+    /// A 401 says something about the session only then.
+    public func wasAnsweredByOrigin(of credential: Credential) -> Bool {
+        guard let answeredBy = finalURL.flatMap({ Origin($0) }) else { return false }
+        return (credential.server.flatMap { Origin($0) } ?? request.url.flatMap { Origin($0) }) == answeredBy
+    }
+
     /// Records that a behavior put `token` on the request as header `name` with `value`.
     ///
     /// ``carriedToken`` reports it only if the request was sent with exactly

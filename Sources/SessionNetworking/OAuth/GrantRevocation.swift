@@ -44,9 +44,7 @@ public struct GrantRevocation: RequestSequence {
             return .finish(())
         }
         guard !sent, let endpoint else { throw SignInError.missingEndpoint(name: "revocation endpoint") }
-        guard Origin(endpoint)?.carriesSecretsSafely == true else {
-            throw SignInError.insecureEndpoint(name: "revocation endpoint")
-        }
+        try OAuthWire.requireSafe(endpoint, "revocation endpoint")
         sent = true
         return .send(
             OAuthWire.formPost(

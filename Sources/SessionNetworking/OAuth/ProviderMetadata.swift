@@ -38,10 +38,7 @@ public struct ProviderMetadata: Sendable, Hashable {
             ("device authorization endpoint", deviceAuthorizationEndpoint),
             ("revocation endpoint", revocationEndpoint), ("userinfo endpoint", userinfoEndpoint),
         ] {
-            guard let url else { continue }
-            guard Origin(url)?.carriesSecretsSafely == true else {
-                throw SignInError.insecureEndpoint(name: name)
-            }
+            if let url { try OAuthWire.requireSafe(url, name) }
         }
         self.issuer = issuer
         self.authorizationEndpoint = authorizationEndpoint

@@ -21,9 +21,7 @@ struct RefreshGrant: RequestSequence {
         if let previous { return .finish(try TokenGrant.read(previous)) }
         guard !sent else { throw SignInError.invalidResponse(from: "token endpoint", reason: "no answer") }
         sent = true
-        guard Origin(provider.tokenEndpoint)?.carriesSecretsSafely == true else {
-            throw SignInError.insecureEndpoint(name: "token endpoint")
-        }
+        try OAuthWire.requireSafe(provider.tokenEndpoint, "token endpoint")
         return .send(
             OAuthWire.formPost(
                 to: provider.tokenEndpoint,

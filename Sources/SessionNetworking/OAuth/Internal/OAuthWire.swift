@@ -116,11 +116,10 @@ enum OAuthWire {
     /// `http` on loopback.
     static func endpoint(_ text: String?, name: String) throws -> URL? {
         guard let text else { return nil }
-        guard let url = URL(string: text), let origin = Origin(url), url.user == nil, url.password == nil
-        else {
+        guard let url = URL(string: text), Origin(url) != nil, url.user == nil, url.password == nil else {
             throw SignInError.invalidResponse(from: "discovery", reason: "\(name) is not an http(s) URL")
         }
-        guard origin.carriesSecretsSafely else { throw SignInError.insecureEndpoint(name: name) }
+        try requireSafe(url, name)
         return url
     }
 }
