@@ -26,4 +26,20 @@ public struct ExclusiveLoginState: Sendable {
     public func save(_ credential: Credential) throws { try saveCredential(credential) }
     /// Removes the session.
     public func clear() throws { try clearState() }
+
+    /// Reads the session, lets `change` edit it, and saves or clears it when
+    /// it changed; nothing is written otherwise, or when `change` throws.
+    @discardableResult
+    public func update<Result>(_ change: (inout LoginState) throws -> Result) throws -> Result {
+        let before = try load()
+        var after = before
+        let result = try change(&after)
+        if after != before {
+            switch after {
+            case .loggedIn(let credential): try save(credential)
+            case .loggedOut: try clear()
+            }
+        }
+        return result
+    }
 }

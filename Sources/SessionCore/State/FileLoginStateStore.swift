@@ -122,19 +122,8 @@ public final class FileLoginStateStore: LoginStateRepository {
     ///   errors of ``load()``, ``save(_:)`` and ``clear()``.
     @discardableResult
     public func update<Result>(_ change: (inout LoginState) throws -> Result) throws -> Result {
-        try whileWriting(creatingDirectory: true) {
-            let before = try load()
-            var after = before
-            let result = try change(&after)
-            if after != before {
-                switch after {
-                case .loggedIn(let credential):
-                    try replaceFile(with: try SessionFileFormat.encode(credential))
-                case .loggedOut: try POSIX.removeFile(atPath: path)
-                }
-            }
-            return result
-        }
+        // whileWriting flushes the folder once, after the change.
+        try whileWriting(creatingDirectory: true) { try lockedAccess(flushing: false).update(change) }
     }
 
     /// Runs `body` holding the writer lock across its `await`s, for a
@@ -161,17 +150,7 @@ public final class FileLoginStateStore: LoginStateRepository {
         try POSIX.makeDirectory(atPath: directoryPath)
         let lock = try await FileLock(path: lockPath, timeout: lockTimeout, suspending: ())
         try removeLeftoverTemporaryFiles()
-        let locked = ExclusiveLoginState(
-            load: { [self] in try load() },
-            save: { [self] credential in
-                try replaceFile(with: try SessionFileFormat.encode(credential))
-                try? syncDirectory(directoryPath)
-            },
-            clear: { [self] in
-                try POSIX.removeFile(atPath: path)
-                try? syncDirectory(directoryPath)
-            })
-        let result = try await body(locked)
+        let result = try await body(lockedAccess(flushing: true))
         _ = consume lock
         return result
     }
@@ -199,6 +178,22 @@ public final class FileLoginStateStore: LoginStateRepository {
             _ = consume lock
             return result
         }
+    }
+
+    /// The session's operations for a holder of the writer lock: they take
+    /// no lock themselves. With `flushing`, each write flushes the folder
+    /// after its commit point (a failed flush is not a failed write).
+    private func lockedAccess(flushing: Bool) -> ExclusiveLoginState {
+        ExclusiveLoginState(
+            load: { [self] in try load() },
+            save: { [self] credential in
+                try replaceFile(with: try SessionFileFormat.encode(credential))
+                if flushing { try? syncDirectory(directoryPath) }
+            },
+            clear: { [self] in
+                try POSIX.removeFile(atPath: path)
+                if flushing { try? syncDirectory(directoryPath) }
+            })
     }
 
     /// Writes `data` to a new 0600 file and renames it over the session file.

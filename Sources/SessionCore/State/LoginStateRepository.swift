@@ -52,16 +52,7 @@ extension LoginStateRepository {
     /// The default ``update(_:)``: load, change, then save or clear if the state changed.
     @discardableResult
     public func update<Result>(_ change: (inout LoginState) throws -> Result) throws -> Result {
-        let before = try load()
-        var after = before
-        let result = try change(&after)
-        if after != before {
-            switch after {
-            case .loggedIn(let credential): try save(credential)
-            case .loggedOut: try clear()
-            }
-        }
-        return result
+        try ExclusiveLoginState(load: load, save: save, clear: clear).update(change)
     }
 
     /// Whether the store holds a session that is usable at `date`: its token
