@@ -16,15 +16,80 @@ started it, even if that test crashes.
   GET  /status/<code>    that status with a JSON body
   GET  /bad-json         200 with a body that is not JSON
   GET  /plain            200, {"ok": true}
+
+Bounded-read and deadline tests (nothing here holds a whole body in memory; a
+client hanging up just ends the answer, quietly):
+
+  GET  /huge?bytes=N&length=L
+        200, N bytes (default 0) of the letter "a" (text/plain), written 64 KiB
+        at a time.
+        L=1 (default): with Content-Length: N, keep-alive as usual.
+        L=0: no Content-Length and "Connection: close"; the body ends when the
+             server closes the connection.
+        L=chunked: Transfer-Encoding: chunked, one 64 KiB chunk per write.
+  POST /oauth/huge-token?bytes=N&length=L
+        the same as a token endpoint answer: application/json, N bytes in all,
+        starting with {"access_token": " and then "a" to the end (so never valid
+        JSON: the client is meant to give up reading first).
+  POST /oauth/drip-token?interval=S&length=L
+        200 application/json: status line and headers at once, then the body
+        {"access_token": "drip_...", "token_type": "Bearer", "expires_in": 3600}
+        (93 bytes) one byte every S seconds (float, default 1; the first byte
+        goes with the headers). length as above (default 1: Content-Length of
+        the whole body). A waiting answer ends as soon as the client hangs up.
+  GET  /drip?interval=S&bytes=N&length=L
+        the same for a GET: N bytes of "a" (default 1024), one every S seconds.
+
+Bad parameters (not a number, negative) get 400 with a JSON message. Query
+parameters are read on these endpoints only; the others match the path exactly
+as before.
 """
 import http.server
 import json
 import os
+import select
 import socket
 import sys
 import threading
+import time
+import urllib.parse
 
 ports = {}
+
+CHUNK = 64 * 1024
+FILLER = b"a" * CHUNK
+TOKEN_PREFIX = b'{"access_token": "'
+# The client hanging up shows as one of these while we write (or wait).
+HANG_UP = (BrokenPipeError, ConnectionResetError, ConnectionAbortedError, TimeoutError)
+
+
+class ClientGone(Exception):
+    pass
+
+
+def filler(total, prefix=b""):
+    """Yields total bytes: prefix (cut to total), then "a"s, in pieces of at most 64 KiB."""
+    head = prefix[:total]
+    if head:
+        yield head
+    left = total - len(head)
+    while left > 0:
+        piece = FILLER if left >= CHUNK else FILLER[:left]
+        left -= len(piece)
+        yield piece
+
+
+def query_number(query, name, default, kind):
+    values = query.get(name)
+    if not values:
+        return default
+    try:
+        number = kind(values[-1])
+    except ValueError:
+        raise ValueError(f"{name} must be a number")
+    if not 0 <= number < 1e15:  # also refuses nan and inf
+        raise ValueError(f"{name} must be 0 or more")
+    return number
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -43,11 +108,92 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(data)
 
+    def stream(self, status, content_type, total, pieces, length_mode, interval=0.0):
+        """Sends the headers, then each piece of `pieces` (total bytes in all),
+        waiting `interval` seconds before each one after the first. length_mode:
+        "1" Content-Length, "0" close-delimited, "chunked". Returns quietly,
+        closing the connection, once the client has gone."""
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        if length_mode == "1":
+            self.send_header("Content-Length", str(total))
+        elif length_mode == "chunked":
+            self.send_header("Transfer-Encoding", "chunked")
+        else:
+            self.send_header("Connection", "close")
+            self.close_connection = True
+        try:
+            self.end_headers()
+            for index, piece in enumerate(pieces):
+                if index and interval > 0:
+                    self.wait_or_raise(interval)
+                if length_mode == "chunked":
+                    self.wfile.write(b"%x\r\n%s\r\n" % (len(piece), piece))
+                else:
+                    self.wfile.write(piece)
+            if length_mode == "chunked":
+                self.wfile.write(b"0\r\n\r\n")
+        except HANG_UP + (ClientGone,):
+            self.close_connection = True
+
+    def wait_or_raise(self, seconds):
+        """Sleeps `seconds`, raising ClientGone as soon as the client closes its end."""
+        deadline = time.monotonic() + seconds
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return
+            readable, _, _ = select.select([self.connection], [], [], left)
+            if not readable:
+                return
+            try:
+                peek = self.connection.recv(1, socket.MSG_PEEK)
+            except HANG_UP:
+                raise ClientGone()
+            if not peek:
+                raise ClientGone()
+            # The client sent more (a pipelined request): just wait the rest.
+            time.sleep(max(0.0, deadline - time.monotonic()))
+            return
+
+    def handle_streaming(self, route, query):
+        """The bounded-read and deadline endpoints; False when route is none of them."""
+        length_mode = (query.get("length") or ["1"])[-1]
+        if route == ("GET", "/huge"):
+            total = query_number(query, "bytes", 0, int)
+            pieces, content_type, interval = filler(total), "text/plain", 0.0
+        elif route == ("POST", "/oauth/huge-token"):
+            total = query_number(query, "bytes", 0, int)
+            pieces, content_type, interval = filler(total, TOKEN_PREFIX), "application/json", 0.0
+        elif route == ("POST", "/oauth/drip-token"):
+            body = json.dumps({"access_token": "drip_" + os.urandom(12).hex(), "token_type": "Bearer",
+                               "expires_in": 3600}).encode()
+            total, content_type = len(body), "application/json"
+            pieces = (body[i:i + 1] for i in range(total))
+            interval = query_number(query, "interval", 1.0, float)
+        elif route == ("GET", "/drip"):
+            total = query_number(query, "bytes", 1024, int)
+            pieces, content_type = (b"a" for _ in range(total)), "text/plain"
+            interval = query_number(query, "interval", 1.0, float)
+        else:
+            return False
+        if length_mode not in ("0", "1", "chunked"):
+            raise ValueError("length must be 0, 1 or chunked")
+        self.stream(200, content_type, total, pieces, length_mode, interval)
+        return True
+
     def handle_any(self):
         length = int(self.headers.get("Content-Length") or 0)
         body = self.rfile.read(length).decode("utf-8", "replace") if length else ""
         own = self.server.server_address[1]
         other = ports["b"] if own == ports["a"] else ports["a"]
+        route, _, raw_query = self.path.partition("?")
+        try:
+            if self.handle_streaming((self.command, route), urllib.parse.parse_qs(raw_query)):
+                return
+        except ValueError as error:
+            self.reply(400, {"message": str(error)})
+            return
         if self.path.startswith("/echo"):
             self.reply(200, {"method": self.command, "path": self.path, "port": own,
                              "headers": [[k, v] for k, v in self.headers.items()], "body": body})
@@ -82,8 +228,16 @@ class Handler(http.server.BaseHTTPRequestHandler):
         pass
 
 
+class Server(http.server.ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        # A client that hangs up is part of the tests, not an error worth a traceback.
+        if isinstance(sys.exc_info()[1], HANG_UP):
+            return
+        super().handle_error(request, client_address)
+
+
 def serve(name):
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server = Server(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
     ports[name] = server.server_address[1]
     threading.Thread(target=server.serve_forever, daemon=True).start()

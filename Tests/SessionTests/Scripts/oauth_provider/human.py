@@ -34,8 +34,9 @@ login-and-approve-device (DOT's RFC 8628 pages, all need the session):
 authorize (DOT's authorization endpoint):
   GET  AUTHORIZE_URL (/o/authorize/?...)   302 to /accounts/login/?next=... -> sign in,
        which redirects back to AUTHORIZE_URL
-  then either a 302 straight to the redirect_uri (cli-web skips consent unless the
-       provider runs with PROVIDER_WEB_CONSENT=1), or DOT's consent page: form
+  then either a 302 straight to the redirect_uri (cli-web, cli-web-exact and
+       cli-confidential skip consent unless the provider runs with
+       PROVIDER_WEB_CONSENT=1), or DOT's consent page: form
        id="authorizationForm" with hidden fields; POST them to the same URL with
        allow=Authorize (approve), or without allow (--deny: the Cancel button),
        -> 302 to redirect_uri?code=...&state=... (or ?error=access_denied&state=...)

@@ -21,7 +21,21 @@ Environment:
   PROVIDER_ACCESS_TOKEN_SECONDS   access token lifetime (default 3600)
   PROVIDER_DEVICE_INTERVAL        "interval" in the device authorization response (default 5)
   PROVIDER_DEVICE_EXPIRES_SECONDS lifetime of a device_code/user_code pair (default 1800)
-  PROVIDER_WEB_CONSENT            1: cli-web shows DOT's consent page (default 0: skipped)
+  PROVIDER_WEB_CONSENT            1: cli-web, cli-web-exact and cli-confidential show DOT's
+                                  consent page (default 0: skipped)
+  PROVIDER_EXACT_REDIRECT_URIS    space-separated redirect URIs registered for cli-web-exact,
+                                  compared as exact strings, port included (default
+                                  "http://127.0.0.1:43123/callback http://localhost:43124/callback
+                                  http://[::1]:43125/callback")
+  PROVIDER_CLIENT_SECRET          secret of cli-confidential and cli-device-confidential
+                                  (default s3cret-for-tests-0123456789)
+  PROVIDER_AUTH_METHODS           token_endpoint_auth_methods_supported in both discovery
+                                  documents (default "client_secret_basic client_secret_post none")
+  PROVIDER_ISS_PARAMETER          1: every authorization response redirect carries iss=<issuer>
+                                  (RFC 9207) and discovery says so (default 0: no iss)
+  PROVIDER_REQUIRE_NONCE          1: an authorization request with scope openid and no nonce is
+                                  answered with a redirect carrying error=invalid_request,
+                                  error_description=nonce required (default 0: nonce optional)
   PROVIDER_SKIP_MIGRATIONS        1: make the tables straight from the models instead of
                                   running the migrations (start-up ~0.7 s instead of ~2.2 s)
   PROVIDER_VERBOSE                1: log every request and warnings to standard error
@@ -36,7 +50,9 @@ import socketserver
 import sys
 import tempfile
 import threading
+import time
 import types
+import urllib.parse
 import warnings
 from wsgiref.simple_server import WSGIRequestHandler, WSGIServer
 
@@ -46,6 +62,12 @@ EMAIL = "alice@example.com"
 DEVICE_CLIENT_ID = "cli-device"
 WEB_CLIENT_ID = "cli-web"
 WEB_REDIRECT_URI = "http://127.0.0.1/callback"
+EXACT_CLIENT_ID = "cli-web-exact"
+CONFIDENTIAL_CLIENT_ID = "cli-confidential"
+DEVICE_CONFIDENTIAL_CLIENT_ID = "cli-device-confidential"
+DEFAULT_EXACT_REDIRECT_URIS = "http://127.0.0.1:43123/callback http://localhost:43124/callback http://[::1]:43125/callback"
+DEFAULT_CLIENT_SECRET = "s3cret-for-tests-0123456789"
+DEFAULT_AUTH_METHODS = "client_secret_basic client_secret_post none"
 SCOPES = {
     "openid": "OpenID Connect",
     "profile": "Your profile (user name, name)",
@@ -70,6 +92,11 @@ ACCESS_TOKEN_SECONDS = env_int("PROVIDER_ACCESS_TOKEN_SECONDS", 3600)
 DEVICE_INTERVAL = env_int("PROVIDER_DEVICE_INTERVAL", 5)
 DEVICE_EXPIRES_SECONDS = env_int("PROVIDER_DEVICE_EXPIRES_SECONDS", 1800)
 WEB_CONSENT = os.environ.get("PROVIDER_WEB_CONSENT", "0") == "1"
+EXACT_REDIRECT_URIS = (os.environ.get("PROVIDER_EXACT_REDIRECT_URIS", "").strip() or DEFAULT_EXACT_REDIRECT_URIS).split()
+CLIENT_SECRET = os.environ.get("PROVIDER_CLIENT_SECRET", "") or DEFAULT_CLIENT_SECRET
+AUTH_METHODS = (os.environ.get("PROVIDER_AUTH_METHODS", "").strip() or DEFAULT_AUTH_METHODS).split()
+ISS_PARAMETER = os.environ.get("PROVIDER_ISS_PARAMETER", "0") == "1"
+REQUIRE_NONCE = os.environ.get("PROVIDER_REQUIRE_NONCE", "0") == "1"
 VERBOSE = os.environ.get("PROVIDER_VERBOSE", "0") == "1"
 SKIP_MIGRATIONS = os.environ.get("PROVIDER_SKIP_MIGRATIONS", "0") == "1"
 INSTALLED_APPS = [
@@ -270,8 +297,13 @@ settings.configure(
         "OAUTH2_RESPONSE_TYPES_SUPPORTED": ["code"],
         "OIDC_RESPONSE_TYPES_SUPPORTED": ["code"],
         "OAUTH2_GRANT_TYPES_SUPPORTED": ["authorization_code", "refresh_token", DEVICE_GRANT_TYPE],
-        "OAUTH2_TOKEN_ENDPOINT_AUTH_METHODS_SUPPORTED": ["none"],
-        "OIDC_TOKEN_ENDPOINT_AUTH_METHODS_SUPPORTED": ["none"],
+        # Only what discovery says; DOT's token, revocation and device authorization
+        # endpoints take client_secret_basic and client_secret_post whatever this lists.
+        "OAUTH2_TOKEN_ENDPOINT_AUTH_METHODS_SUPPORTED": AUTH_METHODS,
+        "OIDC_TOKEN_ENDPOINT_AUTH_METHODS_SUPPORTED": AUTH_METHODS,
+        # RFC 9207: DOT adds iss to success redirects and advertises it in both
+        # documents; ProviderAuthorizationView adds it to error redirects too.
+        "COMPLIANT_BCP_RFC9700_AUTHZ_RESPONSE_ISS": ISS_PARAMETER,
     },
 )
 
@@ -318,10 +350,11 @@ from django.core.wsgi import get_wsgi_application  # noqa: E402
 from django.http import HttpResponseNotAllowed, JsonResponse  # noqa: E402
 from django.urls import include, path, re_path  # noqa: E402
 from django.views.decorators.csrf import csrf_exempt  # noqa: E402
-from oauthlib.oauth2 import DeviceApplicationServer  # noqa: E402
+from oauthlib.oauth2 import DeviceApplicationServer, InvalidRequestError  # noqa: E402
 
 from oauth2_provider import urls as dot_urls  # noqa: E402
 from oauth2_provider import views as dot_views  # noqa: E402
+from oauth2_provider.exceptions import OAuthToolkitError  # noqa: E402
 from oauth2_provider.models import get_application_model, get_device_grant_model  # noqa: E402
 from oauth2_provider.oauth2_validators import OAuth2Validator  # noqa: E402
 from oauth2_provider.views.generic import ProtectedResourceView  # noqa: E402
@@ -342,6 +375,49 @@ class ProviderValidator(OAuth2Validator):
             "email_verified": lambda request: True,
         }
 
+    def validate_redirect_uri(self, client_id, redirect_uri, request, *args, **kwargs):
+        # DOT (models.check_redirect_to_uri_allowed) compares scheme, host, path and
+        # query but lets any port through when the registered URI is http on
+        # 127.0.0.1 or [::1] (RFC 8252 section 7.3). cli-web-exact wants the
+        # registered string exactly, port included, like providers that do not
+        # implement that rule.
+        allowed = super().validate_redirect_uri(client_id, redirect_uri, request, *args, **kwargs)
+        if allowed and request.client.client_id == EXACT_CLIENT_ID:
+            return redirect_uri in request.client.redirect_uris.split()
+        return allowed
+
+
+def _with_iss(url):
+    """url with iss=<issuer> added to its query, unless it already has one."""
+    parts = urllib.parse.urlsplit(url)
+    if any(name == "iss" for name, _ in urllib.parse.parse_qsl(parts.query, keep_blank_values=True)):
+        return url
+    iss = urllib.parse.urlencode({"iss": ISSUER})
+    return urllib.parse.urlunsplit(parts._replace(query=f"{parts.query}&{iss}" if parts.query else iss))
+
+
+class ProviderAuthorizationView(dot_views.AuthorizationView):
+    """DOT's authorization endpoint, plus:
+
+    - PROVIDER_ISS_PARAMETER=1: DOT adds iss (RFC 9207) to success redirects
+      only; add it to every redirect to the client (errors, Cancel) too.
+    - PROVIDER_REQUIRE_NONCE=1: scope openid without nonce is an error
+      redirect (invalid_request, "nonce required"), once the client and its
+      redirect_uri are known to be good.
+    """
+
+    def validate_authorization_request(self, request):
+        scopes, credentials = super().validate_authorization_request(request)
+        if REQUIRE_NONCE and "openid" in scopes and not credentials.get("nonce"):
+            error = InvalidRequestError(description="nonce required", state=credentials.get("state"))
+            raise OAuthToolkitError(error=error, redirect_uri=credentials["redirect_uri"])
+        return scopes, credentials
+
+    def redirect(self, redirect_to, application):
+        if ISS_PARAMETER:
+            redirect_to = _with_iss(redirect_to)
+        return super().redirect(redirect_to, application)
+
 
 class ProviderDeviceServer(DeviceApplicationServer):
     # oauthlib's DeviceApplicationServer does not pass expires_in on (always
@@ -358,9 +434,26 @@ class ProviderDeviceAuthorizationView(dot_views.DeviceAuthorizationView):
 _device_exchange_lock = threading.Lock()
 _used_device_codes = set()
 
+# What /test/fail-code-exchanges and /test/slow-code-exchanges asked for.
+_exchange_plan_lock = threading.Lock()
+_exchange_plan = {"error": "invalid_grant", "count": 0, "seconds": 0.0}
+
+
+def _take_exchange_plan():
+    """(seconds to wait, error to answer or None) for this authorization_code request."""
+    with _exchange_plan_lock:
+        seconds, _exchange_plan["seconds"] = _exchange_plan["seconds"], 0.0
+        error = None
+        if _exchange_plan["count"] > 0:
+            _exchange_plan["count"] -= 1
+            error = _exchange_plan["error"]
+        return seconds, error
+
 
 class ProviderTokenView(dot_views.TokenView):
-    """DOT's token view with three small fixes for the device code grant:
+    """DOT's token view with the test hooks for the authorization code grant
+    (/test/slow-code-exchanges, /test/fail-code-exchanges) and four small fixes
+    for the device code grant:
 
     - DOT looks at the device grant's stored status only, and that flips to
       "expired" only when someone enters the user code on the device page after
@@ -372,10 +465,23 @@ class ProviderTokenView(dot_views.TokenView):
       later ones get 400 invalid_grant.
     - A device_code grant request without device_code made DOT raise (500);
       answer 400 invalid_request instead.
+    - DOT answers a poll from its stored status (authorization_pending,
+      access_denied, ...) before it authenticates the client; so a confidential
+      client polling without its secret was told authorization_pending. Here it
+      gets 401 invalid_client, like at the other grants.
     """
 
     def post(self, request, *args, **kwargs):
-        if request.POST.get("grant_type") == DEVICE_GRANT_TYPE:
+        grant_type = request.POST.get("grant_type")
+        if grant_type == "authorization_code":
+            seconds, error = _take_exchange_plan()
+            if seconds > 0:
+                time.sleep(seconds)
+            if error is not None:
+                return JsonResponse(
+                    {"error": error, "error_description": "Failing on purpose for a test."}, status=400
+                )
+        if grant_type == DEVICE_GRANT_TYPE:
             device_code = request.POST.get("device_code")
             if not device_code:
                 return JsonResponse(
@@ -390,6 +496,13 @@ class ProviderTokenView(dot_views.TokenView):
                     )
                 grant = get_device_grant_model().objects.filter(device_code=device_code).first()
                 if grant is not None:
+                    owner = get_application_model().objects.filter(client_id=grant.client_id).first()
+                    if (
+                        owner is not None
+                        and owner.client_type == owner.CLIENT_CONFIDENTIAL
+                        and not self.authenticate_client(request)
+                    ):
+                        return JsonResponse({"error": "invalid_client"}, status=401)
                     grant.is_expired()  # sets status "expired" once past the deadline
                 response = super().post(request, *args, **kwargs)
                 if response.status_code == 200:
@@ -424,15 +537,54 @@ def test_reset_counts(request):
         return JsonResponse(dict(_counts))
 
 
+def _form_number(request, name, default, kind):
+    value = request.POST.get(name, "").strip()
+    if not value:
+        return default
+    try:
+        number = kind(value)
+    except ValueError:
+        return None
+    return number if 0 <= number < 86400 else None  # no inf, nan or negative values
+
+
+@csrf_exempt
+def test_fail_code_exchanges(request):
+    """The next `count` authorization_code token requests get 400 {"error": error}."""
+    if request.method != "POST":
+        return HttpResponseNotAllowed(["POST"])
+    error = request.POST.get("error", "").strip() or "invalid_grant"
+    count = _form_number(request, "count", 1, int)
+    if count is None:
+        return JsonResponse({"error": "count must be a whole number, 0 or more (below 86400)"}, status=400)
+    with _exchange_plan_lock:
+        _exchange_plan.update(error=error, count=count)
+        return JsonResponse({"error": error, "count": count})
+
+
+@csrf_exempt
+def test_slow_code_exchanges(request):
+    """The next authorization_code token request waits `seconds` first."""
+    if request.method != "POST":
+        return HttpResponseNotAllowed(["POST"])
+    seconds = _form_number(request, "seconds", None, float)
+    if seconds is None:
+        return JsonResponse({"error": "seconds must be a number, 0 or more (below 86400)"}, status=400)
+    with _exchange_plan_lock:
+        _exchange_plan["seconds"] = seconds
+        return JsonResponse({"seconds": seconds})
+
+
 # Everything of DOT's lives in the "oauth2_provider" namespace, as its views
 # reverse() their URLs there. The RFC 8414 / RFC 9728 documents sit at the
-# root; the endpoints under /o/. Our two overrides come first, so they win.
+# root; the endpoints under /o/. Our overrides come first, so they win.
 _dot_patterns = [
     *dot_urls.metadata_urlpatterns,
     path(
         "o/",
         include(
             [
+                path("authorize/", ProviderAuthorizationView.as_view(), name="authorize"),
                 path("token/", ProviderTokenView.as_view(), name="token"),
                 path(
                     "device-authorization/",
@@ -455,6 +607,8 @@ sys.modules[URLS_MODULE].urlpatterns = [
     path("api/me", MeView.as_view()),
     path("test/counts", test_counts),
     path("test/reset-counts", test_reset_counts),
+    path("test/fail-code-exchanges", test_fail_code_exchanges),
+    path("test/slow-code-exchanges", test_slow_code_exchanges),
 ]
 
 
@@ -485,6 +639,35 @@ def _populate():
         redirect_uris=WEB_REDIRECT_URI,
         skip_authorization=not WEB_CONSENT,
         **common,
+    )
+    Application.objects.create(
+        client_id=EXACT_CLIENT_ID,
+        name="Session CLI (browser, exact redirect URIs)",
+        authorization_grant_type=Application.GRANT_AUTHORIZATION_CODE,
+        redirect_uris=" ".join(EXACT_REDIRECT_URIS),
+        skip_authorization=not WEB_CONSENT,
+        **common,
+    )
+    confidential = dict(
+        common,
+        client_type=Application.CLIENT_CONFIDENTIAL,
+        client_secret=CLIENT_SECRET,
+        hash_client_secret=True,  # stored hashed (with the fast test hasher), as DOT does by default
+    )
+    Application.objects.create(
+        client_id=CONFIDENTIAL_CLIENT_ID,
+        name="Session CLI (browser, confidential)",
+        authorization_grant_type=Application.GRANT_AUTHORIZATION_CODE,
+        redirect_uris=WEB_REDIRECT_URI,
+        skip_authorization=not WEB_CONSENT,
+        **confidential,
+    )
+    Application.objects.create(
+        client_id=DEVICE_CONFIDENTIAL_CLIENT_ID,
+        name="Session CLI (device, confidential)",
+        authorization_grant_type=Application.GRANT_DEVICE_CODE,
+        redirect_uris="",
+        **confidential,
     )
 
 

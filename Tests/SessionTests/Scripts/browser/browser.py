@@ -1,0 +1,507 @@
+#!/usr/bin/env python3
+"""Signs in at the test OAuth provider (../oauth_provider/provider.py) with a
+real browser: headless Chromium driven through chromedriver by selenium, so the
+app's loopback redirect page is loaded and rendered the way a person's browser
+would.
+
+  PYTHONPATH=DIR python3 browser.py sign-in --url AUTHORIZE_URL [--cancel]
+      [--user alice] [--password wonderland-42] [--timeout 40] [--screenshot PATH]
+      [--accept-language LANGS]
+  PYTHONPATH=DIR python3 browser.py check
+
+DIR holds selenium, installed by install.sh beside this file (e.g.
+.build/browser-python). The browser and driver are Debian's chromium and
+chromium-driver: /usr/lib/chromium/chromium (the real binary; /usr/bin/chromium
+is a shell wrapper that adds flags, extensions and API keys) and
+/usr/bin/chromedriver, or --chromium / --chromedriver. selenium-manager is never
+run: the driver's path is given, and SE_MANAGER_PATH points nowhere so that any
+attempt would fail instead of downloading.
+
+sign-in: opens AUTHORIZE_URL in a fresh profile (a new temporary
+--user-data-dir, removed at the end), signs in at the provider's login form
+(form id="login-form": username, password), then on DOT's consent page (form
+id="authorizationForm") presses Authorize, or Cancel with --cancel, if that
+page appears. Then it waits until the browser has left the provider's origin
+(the redirect to the app's loopback redirect_uri) and that page has loaded
+(document.readyState is "complete"); the app may hold the request for a while
+before it answers, so this waits up to --timeout seconds in all (default 40)
+from the start. Then it prints one JSON object on standard output:
+
+  {"url": ..., "title": ..., "lang": <the html element's lang attribute, "" if none>,
+   "text": <document.body.innerText>, "html": <page source>,
+   "consent": "authorized" | "cancelled" | "not shown"}
+
+check: prints "ok" when selenium imports and Chromium starts through
+chromedriver (and quits) on about:blank; otherwise one line saying what is
+missing.
+
+Exit status: 0 on success; 1 with one line on standard error on any failure
+(wrong password, the provider's own error page, the redirect target not
+answering, a timeout, a missing browser); 2 for bad arguments. Nothing else is
+printed. The browser and the driver are always quit, and every process they
+started is killed (they run in a process group of their own); a watchdog ends
+everything --timeout + 30 seconds after the start if quitting itself hangs.
+
+Nothing reaches beyond this machine: no proxy, background networking,
+component updates, sync, extensions, safe browsing, translation, password leak
+checks and metrics are off, and the browser reaches no host but localhost,
+127.0.0.1 and [::1]: any other name or address fails at once as not found.
+"""
+
+import argparse
+import json
+import logging
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+import warnings
+
+CHROMIUM_CANDIDATES = ("/usr/lib/chromium/chromium", "/usr/bin/chromium")
+CHROMEDRIVER_DEFAULT = "/usr/bin/chromedriver"
+QUIT_GRACE_SECONDS = 30
+POLL_SECONDS = 0.1
+
+# Chromium switches. Together with the preferences below they keep the browser
+# from talking to anything but the pages it is sent to.
+CHROMIUM_ARGS = [
+    "--headless=new",
+    "--no-sandbox",  # we run as root
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--no-first-run",
+    "--no-default-browser-check",
+    "--no-proxy-server",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-default-apps",
+    "--disable-extensions",
+    "--disable-component-extensions-with-background-pages",
+    "--disable-domain-reliability",
+    "--disable-client-side-phishing-detection",
+    "--disable-breakpad",
+    "--disable-crash-reporter",
+    "--metrics-recording-only",
+    "--no-pings",
+    "--safebrowsing-disable-auto-update",
+    "--password-store=basic",
+    "--disable-features=" + ",".join([
+        "OptimizationHints",
+        "OptimizationGuideModelDownloading",
+        "MediaRouter",
+        "DialMediaRouteProvider",
+        "Translate",
+        "AutofillServerCommunication",
+        "CertificateTransparencyComponentUpdater",
+        "PasswordLeakDetection",
+        "NetworkTimeServiceQuerying",
+        "InterestFeedContentSuggestions",
+        "PrivacySandboxSettings4",
+    ]),
+    # Only localhost, 127.0.0.1 and [::1] can be reached; any other host, name or
+    # IP literal, fails at once as not found (no DNS query is made).
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1, EXCLUDE ::1",
+    "--window-size=1280,900",
+]
+CHROMIUM_PREFS = {
+    "credentials_enable_service": False,
+    "profile.password_manager_enabled": False,
+    "profile.password_manager_leak_detection": False,
+    "safebrowsing.enabled": False,
+    "search.suggest_enabled": False,
+    "translate.enabled": False,
+    "net.network_prediction_options": 2,  # no DNS prefetch or preconnect
+}
+# Environment variables that would send the driver's or the browser's traffic
+# through a proxy, or make selenium look for a driver elsewhere.
+DROPPED_ENV = {
+    "http_proxy", "https_proxy", "all_proxy", "ftp_proxy", "no_proxy",
+    "HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "FTP_PROXY", "NO_PROXY",
+    "SE_CHROMEDRIVER", "SE_MANAGER_PATH", "SE_OFFLINE",
+}
+
+
+class Failure(Exception):
+    pass
+
+
+def fail_line(message):
+    text = " ".join(str(message).split())
+    return f"browser.py: {text[:600]}\n"
+
+
+def first_line(error):
+    # selenium's messages carry a stack trace after the first line(s).
+    message = getattr(error, "msg", None) or str(error) or type(error).__name__
+    lines = [line.strip() for line in str(message).splitlines() if line.strip()]
+    return lines[0] if lines else type(error).__name__
+
+
+def chromium_path(given):
+    if given:
+        return given
+    for candidate in CHROMIUM_CANDIDATES:
+        if os.path.isfile(candidate) and os.access(candidate, os.X_OK):
+            return candidate
+    return CHROMIUM_CANDIDATES[0]
+
+
+def quiet_logging():
+    # selenium logs warnings through `logging` and `warnings`; none of it may reach stderr.
+    warnings.simplefilter("ignore")
+    for name in ("selenium", "urllib3", "trio", "websocket"):
+        logger = logging.getLogger(name)
+        logger.addHandler(logging.NullHandler())
+        logger.propagate = False
+        logger.setLevel(logging.CRITICAL + 1)
+
+
+def import_selenium():
+    try:
+        from selenium import webdriver  # noqa: F401
+        from selenium.webdriver.chrome.service import Service  # noqa: F401
+    except ImportError as error:
+        raise Failure(
+            f"selenium is not importable ({error}); install it with "
+            "'bash Tests/SessionTests/Scripts/browser/install.sh .build/browser-python' "
+            "and run with PYTHONPATH=.build/browser-python"
+        )
+
+
+class Browser:
+    """Headless Chromium under chromedriver, in a process group of its own, with
+    a throw-away profile. close() quits both and removes the profile."""
+
+    def __init__(self, chromium, chromedriver, page_load_timeout, accept_language=None):
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+
+        for path, what, package in ((chromium, "chromium", "chromium"), (chromedriver, "chromedriver", "chromium-driver")):
+            if not (os.path.isfile(path) and os.access(path, os.X_OK)):
+                raise Failure(f"{what} not found at {path} (apt-get install {package})")
+
+        self.driver = None
+        self.service = None
+        self.profile = tempfile.mkdtemp(prefix="browser-py-")
+        env = {k: v for k, v in os.environ.items() if k not in DROPPED_ENV}
+        # Anything the browser writes outside its profile (~/.pki, caches) lands
+        # in the temporary folder too.
+        env.update(HOME=self.profile, XDG_CONFIG_HOME=self.profile, XDG_CACHE_HOME=self.profile)
+        # If selenium ever wanted selenium-manager, it would fail instead of downloading.
+        os.environ["SE_MANAGER_PATH"] = os.path.join(self.profile, "selenium-manager-is-not-used")
+        for name in DROPPED_ENV - {"SE_MANAGER_PATH"}:
+            os.environ.pop(name, None)
+
+        options = webdriver.ChromeOptions()
+        options.binary_location = chromium
+        for arg in CHROMIUM_ARGS:
+            options.add_argument(arg)
+        options.add_argument(f"--user-data-dir={os.path.join(self.profile, 'profile')}")
+        prefs = dict(CHROMIUM_PREFS)
+        if accept_language:
+            options.add_argument(f"--lang={accept_language.split(',')[0].strip()}")
+            prefs["intl.accept_languages"] = accept_language
+        options.add_experimental_option("prefs", prefs)
+        options.page_load_strategy = "normal"
+
+        self.service = Service(
+            executable_path=chromedriver,
+            log_output=subprocess.DEVNULL,
+            env=env,
+            popen_kw={"start_new_session": True},  # its own process group: killable as a whole
+        )
+        try:
+            self.driver = webdriver.Chrome(options=options, service=self.service)
+        except Exception as error:
+            self.close()
+            raise Failure(f"could not start {chromium} through {chromedriver}: {first_line(error)}")
+        self.driver.implicitly_wait(0)
+        self.driver.set_script_timeout(10)
+        self.driver.set_page_load_timeout(max(1.0, page_load_timeout))
+
+    def process_group(self):
+        process = getattr(self.service, "process", None) if self.service else None
+        return process.pid if process is not None else None
+
+    def kill_group(self):
+        pgid = self.process_group()
+        if pgid is None:
+            return
+        try:
+            os.killpg(pgid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+
+    def close(self):
+        try:
+            if self.driver is not None:
+                try:
+                    self.driver.quit()  # quits the browser and stops the driver
+                except Exception:
+                    pass
+            elif self.service is not None:
+                try:
+                    self.service.stop()
+                except Exception:
+                    pass
+        finally:
+            self.kill_group()  # whatever is left of the browser's processes
+            process = getattr(self.service, "process", None) if self.service else None
+            if process is not None:
+                try:
+                    process.wait(5)
+                except Exception:
+                    pass
+            shutil.rmtree(self.profile, ignore_errors=True)
+
+
+def start_watchdog(seconds, browser_ref):
+    """Ends everything if the run (quitting included) overruns by far."""
+
+    def fire():
+        sys.stderr.write(fail_line(f"gave up after {seconds:.0f} s (watchdog): the browser or driver hung"))
+        sys.stderr.flush()
+        browser = browser_ref.get("browser")
+        if browser is not None:
+            browser.kill_group()
+            shutil.rmtree(browser.profile, ignore_errors=True)
+        os._exit(1)
+
+    timer = threading.Timer(seconds, fire)
+    timer.daemon = True
+    timer.start()
+    return timer
+
+
+def origin(url):
+    parts = urllib.parse.urlsplit(url)
+    port = parts.port or {"http": 80, "https": 443}.get(parts.scheme)
+    return (parts.scheme, (parts.hostname or "").lower(), port)
+
+
+def js(driver, script, *args):
+    return driver.execute_script(script, *args)
+
+
+PAGE_STATE = """
+return {
+  href: String(window.location.href),
+  ready: document.readyState,
+  old: window.__browserPyLeft === true,
+  login: !!document.getElementById('login-form'),
+  consent: !!document.getElementById('authorizationForm'),
+  errornote: (document.querySelector('.errornote, .errorlist') || {}).innerText || '',
+  text: document.body ? document.body.innerText : ''
+};
+"""
+
+
+def mark_leaving(driver):
+    # Set on the page we are about to leave: while the next page has not
+    # replaced it (the app may hold its answer), we still see the marker and wait.
+    js(driver, "window.__browserPyLeft = true;")
+
+
+def sign_in(args):
+    import_selenium()
+    from selenium.common.exceptions import TimeoutException, WebDriverException
+    from selenium.webdriver.common.by import By
+
+    start = time.monotonic()
+    deadline = start + args.timeout
+    provider = origin(args.url)
+    holder = {}
+    watchdog = start_watchdog(args.timeout + QUIT_GRACE_SECONDS, holder)
+    browser = None
+    result = None
+    try:
+        browser = Browser(chromium_path(args.chromium), args.chromedriver, args.timeout, args.accept_language)
+        holder["browser"] = browser
+        driver = browser.driver
+        try:
+            driver.get(args.url)
+        except TimeoutException:
+            pass  # checked below, against the deadline
+
+        signed_in = False
+        consent = "not shown"
+        last_url = args.url
+        step = "the authorization URL to load"
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise Failure(f"timed out after {args.timeout:g} s waiting for {step}; the browser was at {last_url}")
+            try:
+                driver.set_page_load_timeout(max(0.5, left))
+                url = driver.current_url
+                last_url = url
+                state = js(driver, PAGE_STATE)
+            except TimeoutException:
+                continue  # a page is still loading; the deadline check above ends this
+            except WebDriverException as error:
+                raise Failure(f"the browser failed at {last_url}: {first_line(error)}")
+
+            if state["href"].startswith("chrome-error:"):
+                summary = " ".join(state["text"].split())[:200]
+                raise Failure(f"could not load {url}: {summary or 'browser error page'}")
+            if state["old"] or state["ready"] != "complete":
+                time.sleep(POLL_SECONDS)
+                continue
+
+            if origin(url) != provider:
+                if url.startswith(("about:", "data:")):
+                    time.sleep(POLL_SECONDS)
+                    continue
+                step = f"{url} to load"
+                result = {
+                    "url": url,
+                    "title": driver.title,
+                    "lang": js(driver, "return document.documentElement.getAttribute('lang') || '';"),
+                    "text": state["text"],
+                    "html": driver.page_source,
+                    "consent": consent,
+                }
+                break
+
+            # Still at the provider.
+            if state["login"]:
+                if signed_in:
+                    reason = " ".join(state["errornote"].split()) or "the login form came back"
+                    raise Failure(f"sign-in as {args.user!r} failed: {reason}")
+                form = driver.find_element(By.ID, "login-form")
+                user = form.find_element(By.NAME, "username")
+                user.clear()
+                user.send_keys(args.user)
+                password = form.find_element(By.NAME, "password")
+                password.clear()
+                password.send_keys(args.password)
+                button = form.find_element(By.CSS_SELECTOR, "button[type=submit], input[type=submit]")
+                signed_in = True
+                step = "the page after signing in (consent, or the app's redirect_uri)"
+                mark_leaving(driver)
+                click(button, TimeoutException)
+                continue
+            if state["consent"]:
+                if consent != "not shown":
+                    raise Failure("the consent page came back after it was answered")
+                form = driver.find_element(By.ID, "authorizationForm")
+                if args.cancel:
+                    button = form.find_element(By.CSS_SELECTOR, "input[type=submit]:not([name=allow])")
+                    consent = "cancelled"
+                else:
+                    button = form.find_element(By.CSS_SELECTOR, "input[type=submit][name=allow]")
+                    consent = "authorized"
+                step = f"the app's redirect_uri to answer after {button.get_attribute('value') or 'the consent button'}"
+                mark_leaving(driver)
+                click(button, TimeoutException)
+                continue
+            summary = " ".join(state["text"].split())[:300]
+            if summary.startswith("Error:"):
+                raise Failure(f"the provider refused the request with its error page ({summary}) at {url}")
+            raise Failure(f"the provider showed an unexpected page at {url}: {summary or '(empty)'}")
+
+        if args.screenshot:
+            save_screenshot(driver, args.screenshot)
+    except Failure:
+        if browser is not None and args.screenshot:
+            try:
+                browser.driver.save_screenshot(args.screenshot)
+            except Exception:
+                pass
+        raise
+    except Exception as error:  # selenium, urllib3, ...: one line, not a trace
+        raise Failure(f"{type(error).__name__}: {first_line(error)}")
+    finally:
+        if browser is not None:
+            browser.close()
+        watchdog.cancel()
+    sys.stdout.write(json.dumps(result) + "\n")
+    sys.stdout.flush()
+
+
+def click(element, timeout_exception):
+    try:
+        element.click()
+    except timeout_exception:
+        pass  # the next page is slow (the app holds its answer): the main loop waits for it
+
+
+def save_screenshot(driver, path):
+    folder = os.path.dirname(os.path.abspath(path))
+    os.makedirs(folder, exist_ok=True)
+    if not driver.save_screenshot(path):
+        raise Failure(f"could not save a screenshot to {path}")
+
+
+def check(args):
+    import_selenium()
+    chromium = chromium_path(args.chromium)
+    holder = {}
+    watchdog = start_watchdog(60 + QUIT_GRACE_SECONDS, holder)
+    browser = None
+    try:
+        browser = Browser(chromium, args.chromedriver, 30)
+        holder["browser"] = browser
+        browser.driver.get("about:blank")
+        if js(browser.driver, "return 1 + 1;") != 2:
+            raise Failure("the browser started but does not run scripts")
+    except Failure:
+        raise
+    except Exception as error:
+        raise Failure(f"could not drive {chromium} through {args.chromedriver}: {first_line(error)}")
+    finally:
+        if browser is not None:
+            browser.close()
+        watchdog.cancel()
+    print("ok", flush=True)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description="Signs in at the test OAuth provider with headless Chromium.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    def common(p):
+        p.add_argument("--chromium", default=None,
+                       help="browser binary (default: the first of %s that exists)" % ", ".join(CHROMIUM_CANDIDATES))
+        p.add_argument("--chromedriver", default=CHROMEDRIVER_DEFAULT)
+
+    p = sub.add_parser("sign-in", help="open the authorization URL, sign in, answer consent, wait for the app's page")
+    p.add_argument("--url", required=True, help="the full authorization request URL")
+    p.add_argument("--cancel", action="store_true", help="press Cancel on the consent page (if it appears)")
+    p.add_argument("--user", default="alice")
+    p.add_argument("--password", default="wonderland-42")
+    p.add_argument("--timeout", type=float, default=40.0, help="seconds for the whole sign-in (default 40)")
+    p.add_argument("--screenshot", metavar="PATH", help="save a PNG of the final page")
+    p.add_argument("--accept-language", metavar="LANGS",
+                   help="the browser's Accept-Language, e.g. 'de-DE,de' (default: Chromium's, en-US)")
+    common(p)
+
+    p = sub.add_parser("check", help="print ok when chromium, chromedriver and selenium are usable")
+    common(p)
+
+    args = parser.parse_args(argv)
+    if args.command == "sign-in" and not args.timeout > 0:
+        parser.error("--timeout must be more than 0")
+    quiet_logging()
+    try:
+        if args.command == "sign-in":
+            sign_in(args)
+        else:
+            check(args)
+    except Failure as failure:
+        sys.stderr.write(fail_line(failure))
+        return 1
+    except KeyboardInterrupt:
+        sys.stderr.write(fail_line("interrupted"))
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
