@@ -18,32 +18,35 @@ package final class LoopbackServer: Sendable {
     package struct StartFailed: Error {}
 
     /// Starts the server and returns once it listens.
-    package init() throws {
+    package static func start() async throws -> LoopbackServer {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Tests/SessionTests/Scripts/test_server.py")
-        let started = try PythonServer.start(script)
-        (process, input) = (started.process, started.input)
+        let started = try await PythonServer.start(script)
         guard let words = started.words, words.count == 3, let a = Int(words[0]), let b = Int(words[1]),
             let closed = Int(words[2])
         else {
-            process.terminate()
-            process.waitUntilExit()
+            started.process.terminate()
+            await started.process.exitStatus()
             throw StartFailed()
         }
-        (portA, portB, closedPort) = (a, b, closed)
+        return LoopbackServer(process: started.process, input: started.input, ports: (a, b, closed))
+    }
+
+    private init(process: Process, input: Pipe, ports: (Int, Int, Int)) {
+        self.process = process
+        self.input = input
+        (portA, portB, closedPort) = ports
     }
 
     /// Stops the server and waits for it to exit.
-    package func stop() {
+    package func stop() async {
         try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
+        await process.exitStatus()
     }
 
     deinit {
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
+        // Only a test that forgot stop() gets here; the server exits with its stdin anyway.
+        if process.isRunning { process.terminate() }
     }
 
     private static func origin(_ port: Int) -> URL {

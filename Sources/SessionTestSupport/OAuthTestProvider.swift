@@ -34,43 +34,47 @@ package final class OAuthTestProvider: Sendable {
         .deletingLastPathComponent().appendingPathComponent(".build/oauth-python")
     private static let installed = InstallOnce()
 
-    /// Starts a provider and returns once it listens.
+    /// Starts a provider and returns once it listens. The first start in a
+    /// process installs the packages, on a thread of its own.
     ///
     /// - Parameter environment: `PROVIDER_*` settings (see provider.py).
-    package init(environment: [String: String] = [:]) throws {
-        try Self.installed.ensure()
+    package static func start(environment: [String: String] = [:]) async throws -> OAuthTestProvider {
+        try await offThePool { try installed.ensure() }
         var variables = ProcessInfo.processInfo.environment
-        variables["PYTHONPATH"] = Self.packages.path
+        variables["PYTHONPATH"] = packages.path
         variables["PROVIDER_SKIP_MIGRATIONS"] = "1"
         variables.merge(environment) { $1 }
-        let started = try PythonServer.start(
-            Self.scripts.appendingPathComponent("provider.py"), environment: variables)
-        (process, input) = (started.process, started.input)
+        let started = try await PythonServer.start(
+            scripts.appendingPathComponent("provider.py"), environment: variables)
         guard let words = started.words, words.count == 1, let port = Int(words[0]) else {
-            process.terminate()
-            process.waitUntilExit()
+            started.process.terminate()
+            await started.process.exitStatus()
             throw Unavailable(description: "the OAuth test provider did not start (see its stderr)")
         }
+        return OAuthTestProvider(process: started.process, input: started.input, port: port)
+    }
+
+    private init(process: Process, input: Pipe, port: Int) {
+        self.process = process
+        self.input = input
         self.port = port
     }
 
     /// Stops the provider and waits for it to exit.
-    package func stop() {
+    package func stop() async {
         try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
+        await process.exitStatus()
     }
 
     deinit {
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
+        // Only a test that forgot stop() gets here; the provider exits with its stdin anyway.
+        if process.isRunning { process.terminate() }
     }
 
     /// Requests the token endpoint has seen, by grant type, plus
     /// `revocations` and `device_authorizations`.
-    package func counts() throws -> [String: Int] {
-        let text = try Self.python(
+    package func counts() async throws -> [String: Int] {
+        let text = try await Self.python(
             [
                 "-c",
                 "import sys, urllib.request; print(urllib.request.build_opener(urllib.request.ProxyHandler({})).open(sys.argv[1]).read().decode())",
@@ -82,45 +86,62 @@ package final class OAuthTestProvider: Sendable {
 
     /// The HTTP status the token endpoint answers to a refresh with
     /// `refreshToken` (200, or 400 once it is revoked or used). The token
-    /// goes to the helper on standard input, never on its command line.
-    package func refreshStatus(_ refreshToken: String, clientID: String) throws -> Int {
+    /// goes to the helper on standard input, never on its command line; a
+    /// confidential client's `secret` goes in the body.
+    package func refreshStatus(_ refreshToken: String, clientID: String, secret: String? = nil) async throws
+        -> Int
+    {
         let script = """
             import sys, urllib.error, urllib.parse, urllib.request
-            body = urllib.parse.urlencode({"grant_type": "refresh_token", "refresh_token": sys.stdin.read(),
-                                           "client_id": sys.argv[2]}).encode()
+            fields = {"grant_type": "refresh_token", "refresh_token": sys.stdin.readline().strip(),
+                      "client_id": sys.argv[2]}
+            secret = sys.stdin.readline().strip()
+            if secret:
+                fields["client_secret"] = secret
+            body = urllib.parse.urlencode(fields).encode()
             try:
                 opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
                 print(opener.open(urllib.request.Request(sys.argv[1], data=body)).status)
             except urllib.error.HTTPError as error:
                 print(error.code)
             """
-        let text = try Self.python(
-            ["-c", script, issuer.absoluteString + "/o/token/", clientID], input: Data(refreshToken.utf8))
+        let text = try await Self.python(
+            ["-c", script, issuer.absoluteString + "/o/token/", clientID],
+            input: Data((refreshToken + "\n" + (secret ?? "") + "\n").utf8))
         return Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
     }
 
     /// Signs in as alice at the provider's pages and approves (or denies) `userCode`.
-    package func approveDevice(userCode: String, deny: Bool = false) throws {
-        _ = try Self.python(
+    package func approveDevice(userCode: String, deny: Bool = false) async throws {
+        _ = try await Self.python(
             [
                 Self.scripts.appendingPathComponent("human.py").path, "login-and-approve-device", "--base",
                 issuer.absoluteString, "--user-code", userCode,
             ] + (deny ? ["--deny"] : []))
     }
 
-    /// Signs in as alice, follows `authorizationURL`, and lets the browser
-    /// come back to the app's loopback listener. Returns the callback's status line.
-    package func authorize(_ authorizationURL: URL) throws -> String {
-        try Self.python(
+    /// Signs in as alice, follows `authorizationURL` (pressing Cancel on
+    /// the consent page with `deny`), and lets the browser come back to the
+    /// app's loopback listener. Returns the callback's status code on the
+    /// first line, then its page.
+    package func authorize(_ authorizationURL: URL, deny: Bool = false) async throws -> String {
+        try await Self.python(
             [
-                Self.scripts.appendingPathComponent("human.py").path, "authorize", "--url",
+                Self.scripts.appendingPathComponent("human.py").path, "authorize", "--timeout", "40", "--url",
                 authorizationURL.absoluteString,
-            ])
+            ] + (deny ? ["--deny"] : []))
     }
 
     /// Runs python3 with `arguments`; its standard output, or an error with its standard error.
     @discardableResult
-    static func python(_ arguments: [String], environment: [String: String] = [:], input: Data? = nil) throws
+    package static func python(
+        _ arguments: [String], environment: [String: String] = [:], input: Data? = nil
+    ) async throws -> String {
+        try await offThePool { try pythonBlocking(arguments, environment: environment, input: input) }
+    }
+
+    private static func pythonBlocking(_ arguments: [String], environment: [String: String], input: Data?)
+        throws
         -> String
     {
         let process = Process()

@@ -7,7 +7,13 @@ enum PythonServer {
     /// Starts `script` and returns the process, the pipe that keeps it
     /// alive, and the words of its READY line after `READY` (`nil` when it
     /// said something else; the process is then stopped).
-    static func start(_ script: URL, environment: [String: String]? = nil) throws -> (
+    static func start(_ script: URL, environment: [String: String]? = nil) async throws -> (
+        process: Process, input: Pipe, words: [Substring]?
+    ) {
+        try await offThePool { try startBlocking(script, environment: environment) }
+    }
+
+    private static func startBlocking(_ script: URL, environment: [String: String]?) throws -> (
         process: Process, input: Pipe, words: [Substring]?
     ) {
         let process = Process()

@@ -6,7 +6,7 @@ import SessionTestSupport
 enum DeviceLogin {
     /// Starts the login, reads the code from its stderr, approves it, and
     /// returns the still-running tool and the moment the approval returned.
-    static func approve(cli: URL, provider: OAuthTestProvider, store: URL) throws -> (
+    static func approve(cli: URL, provider: OAuthTestProvider, store: URL) async throws -> (
         Process, ContinuousClock.Instant
     ) {
         let process = Process()
@@ -21,19 +21,23 @@ enum DeviceLogin {
         process.standardOutput = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        // availableData returns what is there; read(upToCount:) would wait for the whole count.
-        var text = ""
-        while !text.contains("\nWaiting") {
-            let chunk = errors.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { break }
-            text += String(decoding: chunk, as: UTF8.self)
+        let reader = errors.fileHandleForReading
+        let text = try await offThePool {
+            // availableData returns what is there; read(upToCount:) would wait for the whole count.
+            var text = ""
+            while !text.contains("\nWaiting") {
+                let chunk = reader.availableData
+                guard !chunk.isEmpty else { break }
+                text += String(decoding: chunk, as: UTF8.self)
+            }
+            return text
         }
         guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Code: ") }) else {
             process.terminate()
-            process.waitUntilExit()
+            await process.exitStatus()
             throw OAuthTestProvider.Unavailable(description: "the login showed no device code")
         }
-        try provider.approveDevice(userCode: String(line.dropFirst("Code: ".count)))
+        try await provider.approveDevice(userCode: String(line.dropFirst("Code: ".count)))
         return (process, .now)
     }
 }

@@ -10,79 +10,79 @@ enum NetworkBenchmarks {
 
     static func run(appendingTo table: BenchmarkTable) async throws -> BenchmarkTable {
         var table = table
-        let server = try LoopbackServer()
-        defer { server.stop() }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "session-bench-net-\(getpid())")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let store = FileLoginStateStore(fileURL: folder.appendingPathComponent("session.json"))
-        // A session that can refresh but does not need to: an hour left.
-        try store.save(
-            Credential(
-                token: try AuthToken("bench_token_0123456789abcdefghij"),
-                refreshToken: try AuthToken("bench_refresh_0123456789abcdef"), server: server.originA,
-                expiresAt: Date().addingTimeInterval(3600),
-                provider: OAuthProvider(
-                    issuer: server.originB, clientID: "bench",
-                    tokenEndpoint: server.originB.appendingPathComponent("oauth/token"))))
+        return try await withLoopbackServer { server in
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "session-bench-net-\(getpid())")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let store = FileLoginStateStore(fileURL: folder.appendingPathComponent("session.json"))
+            // A session that can refresh but does not need to: an hour left.
+            try store.save(
+                Credential(
+                    token: try AuthToken("bench_token_0123456789abcdefghij"),
+                    refreshToken: try AuthToken("bench_refresh_0123456789abcdef"), server: server.originA,
+                    expiresAt: Date().addingTimeInterval(3600),
+                    provider: OAuthProvider(
+                        issuer: server.originB, clientID: "bench",
+                        tokenEndpoint: server.originB.appendingPathComponent("oauth/token"))))
 
-        let header = AuthTokenHeaderBehavior(repository: store)
-        let client = NetworkClient(
-            baseURL: server.originA, transport: URLSessionTransport(),
-            behavior: CombinedRequestBehavior([
-                header, UnauthorizedLogoutBehavior(repository: store), ActivityCounterBehavior(),
-            ]))
-        let session = URLSession(configuration: .ephemeral)
-        let rawRequest = URLRequest(url: server.originA.appendingPathComponent("plain"))
-        let request = Request<Data>.raw(path: "/plain")
+            let header = AuthTokenHeaderBehavior(repository: store)
+            let client = NetworkClient(
+                baseURL: server.originA, transport: URLSessionTransport(),
+                behavior: CombinedRequestBehavior([
+                    header, UnauthorizedLogoutBehavior(repository: store), ActivityCounterBehavior(),
+                ]))
+            let session = URLSession(configuration: .ephemeral)
+            let rawRequest = URLRequest(url: server.originA.appendingPathComponent("plain"))
+            let request = Request<Data>.raw(path: "/plain")
 
-        // Many short rounds, alternating, so drift in the machine or the server hits
-        // both sides alike; the median round of each is compared.
-        var clientRates: [Double] = []
-        var rawRates: [Double] = []
-        for _ in 0..<rounds {
-            clientRates.append(try await rate { _ = try await client.send(request) })
-            rawRates.append(try await rate { _ = try await session.data(for: rawRequest) })
+            // Many short rounds, alternating, so drift in the machine or the server hits
+            // both sides alike; the median round of each is compared.
+            var clientRates: [Double] = []
+            var rawRates: [Double] = []
+            for _ in 0..<rounds {
+                clientRates.append(try await rate { _ = try await client.send(request) })
+                rawRates.append(try await rate { _ = try await session.data(for: rawRequest) })
+            }
+            let clientRate = Measure.median(of: clientRates)
+            let rawRate = Measure.median(of: rawRates)
+            table.add(
+                "NetworkClient + token, 401-logout, activity behaviors (sequential requests)",
+                value: String(format: "%.0f req/s", clientRate),
+                baseline: String(format: "raw URLSession data(for:): %.0f req/s", rawRate),
+                ratio: String(format: "%.3g× throughput", clientRate / rawRate))
+
+            let urlRequest = URLRequest(url: server.originA.appendingPathComponent("plain"))
+            let refreshing = AuthTokenHeaderBehavior(
+                repository: store, refresher: TokenRefresher(repository: store))
+            var headerTimes: [Double] = []
+            var refreshingTimes: [Double] = []
+            var loadTimes: [Double] = []
+            for _ in 0..<5 {
+                headerTimes.append(
+                    try await Measure.median(samples: 2000) {
+                        _ = try await header.additionalHeaders(for: urlRequest)
+                    })
+                refreshingTimes.append(
+                    try await Measure.median(samples: 2000) {
+                        _ = try await refreshing.additionalHeaders(for: urlRequest)
+                    })
+                loadTimes.append(try Measure.median(samples: 2000) { _ = try store.load() })
+            }
+            table.add(
+                "AuthTokenHeaderBehavior.additionalHeaders (FileLoginStateStore)",
+                median: Measure.median(of: headerTimes),
+                baseline: ("FileLoginStateStore.load()", Measure.median(of: loadTimes)))
+            let plain = Measure.median(of: headerTimes)
+            let withRefresher = Measure.median(of: refreshingTimes)
+            table.add(
+                "… with a TokenRefresher, token not due (the refresh check)",
+                median: withRefresher, baseline: ("the same without a refresher", plain))
+            table.add(
+                "  the refresh check's cost per request",
+                value: String(format: "%+.1f µs", (withRefresher - plain) * 1e6),
+                baseline: "target: ≤ 5 µs", ratio: "")
+            return table
         }
-        let clientRate = Measure.median(of: clientRates)
-        let rawRate = Measure.median(of: rawRates)
-        table.add(
-            "NetworkClient + token, 401-logout, activity behaviors (sequential requests)",
-            value: String(format: "%.0f req/s", clientRate),
-            baseline: String(format: "raw URLSession data(for:): %.0f req/s", rawRate),
-            ratio: String(format: "%.3g× throughput", clientRate / rawRate))
-
-        let urlRequest = URLRequest(url: server.originA.appendingPathComponent("plain"))
-        let refreshing = AuthTokenHeaderBehavior(
-            repository: store, refresher: TokenRefresher(repository: store))
-        var headerTimes: [Double] = []
-        var refreshingTimes: [Double] = []
-        var loadTimes: [Double] = []
-        for _ in 0..<5 {
-            headerTimes.append(
-                try await Measure.median(samples: 2000) {
-                    _ = try await header.additionalHeaders(for: urlRequest)
-                })
-            refreshingTimes.append(
-                try await Measure.median(samples: 2000) {
-                    _ = try await refreshing.additionalHeaders(for: urlRequest)
-                })
-            loadTimes.append(try Measure.median(samples: 2000) { _ = try store.load() })
-        }
-        table.add(
-            "AuthTokenHeaderBehavior.additionalHeaders (FileLoginStateStore)",
-            median: Measure.median(of: headerTimes),
-            baseline: ("FileLoginStateStore.load()", Measure.median(of: loadTimes)))
-        let plain = Measure.median(of: headerTimes)
-        let withRefresher = Measure.median(of: refreshingTimes)
-        table.add(
-            "… with a TokenRefresher, token not due (the refresh check)",
-            median: withRefresher, baseline: ("the same without a refresher", plain))
-        table.add(
-            "  the refresh check's cost per request",
-            value: String(format: "%+.1f µs", (withRefresher - plain) * 1e6),
-            baseline: "target: ≤ 5 µs", ratio: "")
-        return table
     }
 
     /// Requests per second over one round of sequential requests.

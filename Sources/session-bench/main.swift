@@ -23,8 +23,8 @@ if selection == "race" {
         binaries.append(
             (name: "without the cross-process step", folder: URL(fileURLWithPath: CommandLine.arguments[2])))
     }
-    try RefreshRaceBenchmark.run(binaries: binaries)
+    try await RefreshRaceBenchmark.run(binaries: binaries)
 }
 if selection == "signin" {
-    try SignInBenchmark.run()
+    try await SignInBenchmark.run()
 }

@@ -10,7 +10,8 @@ extension LoginCommand {
         try context.refuseWhileOverridden("log in")
         // A session file that cannot be read is reported, not silently replaced.
         let previous = try context.store.load().credential
-        let (issuer, clientID) = try provider(environment: environment, stored: previous?.provider)
+        let stored = previous?.provider
+        let (issuer, clientID) = try provider(environment: environment, stored: stored)
         let transport = URLSessionTransport(timeout: 30)
         var metadata: ProviderMetadata
         do {
@@ -20,19 +21,23 @@ extension LoginCommand {
             throw NetworkErrorReport.unreachable(issuer, underlying)
         }
         if let deviceEndpoint { metadata.deviceAuthorizationEndpoint = deviceEndpoint }
+        let configuration = OAuthConfiguration(
+            metadata: metadata, clientID: clientID, clientSecret: try Self.clientSecret(environment),
+            scopes: scopes, server: server)
 
         let provider: any CredentialProvider =
             switch method {
             case .device:
                 DeviceAuthorizationFlow(
-                    metadata: metadata, clientID: clientID, scopes: scopes, server: server,
-                    transport: transport,
-                    onPrompt: Self.show)
+                    configuration: configuration, transport: transport, onPrompt: Self.show)
             default:
                 AuthorizationCodeFlow(
-                    metadata: metadata, clientID: clientID, scopes: scopes, server: server,
-                    transport: transport,
-                    onAuthorizationURL: Self.presenter(opensBrowser: opensBrowser))
+                    configuration: configuration,
+                    redirect: try redirect(environment: environment, stored: stored, issuer: issuer),
+                    pages: SignInPages(
+                        appName: "session-cli", language: context.language.rawValue,
+                        describe: { NetworkErrorReport.cliError(for: $0).message }),
+                    transport: transport, onEvent: Self.presenter(opensBrowser: opensBrowser))
             }
         let state: LoginState
         do {
@@ -51,9 +56,8 @@ extension LoginCommand {
     /// The issuer and client ID: the options, else the environment, else the stored session's provider.
     private func provider(environment: [String: String], stored: OAuthProvider?) throws -> (URL, String) {
         let flag = method == .device ? "--device" : "--web"
-        let fromEnvironment = { (name: String) in environment[name].flatMap { $0.isEmpty ? nil : $0 } }
         var issuer = self.issuer
-        if issuer == nil, let text = fromEnvironment("SESSION_CLI_ISSUER") {
+        if issuer == nil, let text = Self.variable("SESSION_CLI_ISSUER", environment) {
             issuer = try LoginCommand.parseEndpoint(text, "SESSION_CLI_ISSUER")
         }
         guard let issuer = issuer ?? stored?.issuer else {
@@ -61,7 +65,7 @@ extension LoginCommand {
                 "login \(flag) needs a provider: give --issuer URL or set SESSION_CLI_ISSUER", code: .usage)
         }
         var clientID = self.clientID
-        if clientID == nil, let text = fromEnvironment("SESSION_CLI_CLIENT_ID") {
+        if clientID == nil, let text = Self.variable("SESSION_CLI_CLIENT_ID", environment) {
             clientID = try LoginCommand.parseClientID(text)
         }
         // The stored client ID belongs to the stored issuer only.
@@ -73,12 +77,57 @@ extension LoginCommand {
         return (issuer, clientID)
     }
 
-    /// Shows the sign-in URL on standard error, and opens the browser unless `--no-browser`.
-    private static func presenter(opensBrowser: Bool) -> @Sendable (URL) -> Void {
-        { url in
-            Console.error("Sign in at this URL\(opensBrowser ? " (opening your browser)" : ""):")
-            Console.error("URL: \(url.absoluteString)")
-            if opensBrowser { SystemBrowser.open(url) }
+    /// Where the browser comes back: the options, else the environment, else
+    /// the redirect the stored session used at this issuer, else 127.0.0.1
+    /// on a port the system picks.
+    private func redirect(environment: [String: String], stored: OAuthProvider?, issuer: URL) throws
+        -> LoopbackRedirect
+    {
+        let reused = stored?.issuer == issuer ? stored?.redirect : nil
+        let port =
+            try callbackPort
+            ?? Self.variable("SESSION_CLI_CALLBACK_PORT", environment).map {
+                try LoginCommand.parsePort($0, "SESSION_CLI_CALLBACK_PORT")
+            } ?? reused?.port
+        let host =
+            try callbackHost
+            ?? Self.variable("SESSION_CLI_CALLBACK_HOST", environment).map {
+                try LoginCommand.parseHost($0, "SESSION_CLI_CALLBACK_HOST")
+            } ?? reused?.host ?? .ipv4
+        return LoopbackRedirect(host: host, port: port)
+    }
+
+    /// `SESSION_CLI_CLIENT_SECRET`, checked like a token (the message never shows it).
+    private static func clientSecret(_ environment: [String: String]) throws -> AuthToken? {
+        guard let text = variable("SESSION_CLI_CLIENT_SECRET", environment) else { return nil }
+        do {
+            return try AuthToken(text)
+        } catch {
+            throw CLIError("SESSION_CLI_CLIENT_SECRET is not a valid client secret: \(error)", code: .usage)
+        }
+    }
+
+    private static func variable(_ name: String, _ environment: [String: String]) -> String? {
+        environment[name].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// Shows the sign-in URL on standard error and opens the browser unless
+    /// `--no-browser`; says what the wait is for, and each refused request.
+    private static func presenter(opensBrowser: Bool) -> @Sendable (AuthorizationCodeFlow.Event) -> Void {
+        { event in
+            switch event {
+            case .authorizationURL(let url):
+                Console.error("Sign in at this URL\(opensBrowser ? " (opening your browser)" : ""):")
+                Console.error("URL: \(url.absoluteString)")
+                if opensBrowser { SystemBrowser.open(url) }
+            case .waitingForBrowser(let redirectURI):
+                Console.error(
+                    "Waiting for the browser to come back to \(redirectURI.absoluteString) (Ctrl-C cancels)..."
+                )
+            case .refusedCallback(let reason):
+                Console.error(
+                    "session-cli: refused a request to the sign-in listener: \(reason); still waiting")
+            }
         }
     }
 
@@ -94,6 +143,6 @@ extension LoginCommand {
         if let complete = prompt.verificationURIComplete {
             Console.error("URL with the code: \(complete.absoluteString)")
         }
-        Console.error("Waiting for approval...")
+        Console.error("Waiting for approval (Ctrl-C cancels)...")
     }
 }

@@ -7,16 +7,8 @@ enum NetworkCommands {
     static func run(_ arguments: [String]) async throws -> ExitCode {
         do {
             return try await dispatch(arguments)
-        } catch let error as SignInError {
+        } catch let error where !(error is CLIError) {
             throw NetworkErrorReport.cliError(for: error)
-        } catch let error as SequenceError {
-            throw CLIError("\(error)", code: .badProtocol)
-        } catch let error as RefreshError {
-            throw CLIError(error.description, code: .busy)
-        } catch NetworkError.transport(let underlying) {
-            throw CLIError(
-                "cannot reach the identity provider: \(NetworkErrorReport.reason(underlying))",
-                code: .unavailable)
         }
     }
 

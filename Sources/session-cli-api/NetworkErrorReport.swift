@@ -3,19 +3,48 @@ import SessionCLIKit
 import SessionCore
 import SessionNetworking
 
-/// The exit codes of what the networking library throws.
+/// The exit codes and messages of what the networking library throws. The
+/// library's messages say what went wrong; this adds which option or
+/// variable to use.
 enum NetworkErrorReport {
+    /// The tool's error for anything a networking command throws.
+    static func cliError(for error: any Error) -> CLIError {
+        switch error {
+        case let error as SignInError: cliError(for: error)
+        case let error as SequenceError: CLIError("\(error)", code: .badProtocol)
+        case let error as RefreshError: CLIError(error.description, code: .busy)
+        case NetworkError.transport(let underlying):
+            CLIError("cannot reach the identity provider: \(reason(underlying))", code: .unavailable)
+        default: ErrorReport.cliError(for: error)
+        }
+    }
+
     static func cliError(for error: SignInError) -> CLIError {
         let code: ExitCode =
             switch error {
             case .accessDenied, .refreshRefused: .noPermission
             case .deviceCodeExpired, .browserTimedOut: .busy
             case .noDeviceEndpoint, .missingEndpoint: .usage
+            case .callbackAddressUnavailable: .unavailable
             case .discoveryFailed, .issuerMismatch, .insecureEndpoint, .invalidResponse, .callbackMismatch,
-                .providerError:
+                .callbackRejected, .idTokenRejected, .providerError, .unsupportedClientAuthentication:
                 .badProtocol
             }
-        return CLIError(error.description, code: code)
+        return CLIError(error.description + (hint(for: error).map { "; \($0)" } ?? ""), code: code)
+    }
+
+    /// Which option or variable fixes it, when one does.
+    private static func hint(for error: SignInError) -> String? {
+        switch error {
+        case .discoveryFailed: "check --issuer"
+        case .issuerMismatch: "give --issuer exactly as the provider spells it"
+        case .noDeviceEndpoint: "give it with --device-endpoint URL, or sign in with --web"
+        case .deviceCodeExpired, .browserTimedOut: "run 'session-cli login' again"
+        case .callbackAddressUnavailable:
+            "choose another --callback-port (and register its redirect URI at the provider)"
+        case .unsupportedClientAuthentication: "check SESSION_CLI_CLIENT_SECRET and the client's settings"
+        default: nil
+        }
     }
 
     /// "cannot reach <origin>: <reason>" for a transport failure.

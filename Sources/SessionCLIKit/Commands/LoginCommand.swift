@@ -14,6 +14,8 @@ package struct LoginCommand: Command {
         case server
         case deviceEndpoint = "device-endpoint"
         case noBrowser = "no-browser"
+        case callbackPort = "callback-port"
+        case callbackHost = "callback-host"
         case user
         case expiresIn = "expires-in"
 
@@ -48,6 +50,17 @@ package struct LoginCommand: Command {
                     rawValue, value: "URL",
                     help: "The device authorization endpoint, when discovery lists none.")
             case .noBrowser: OptionSpec(rawValue, help: "With --web: print the URL, do not open a browser.")
+            case .callbackPort:
+                OptionSpec(
+                    rawValue, value: "N",
+                    help:
+                        "With --web: listen on this port (default: $SESSION_CLI_CALLBACK_PORT, else random).")
+            case .callbackHost:
+                OptionSpec(
+                    rawValue, value: "127.0.0.1|localhost|::1",
+                    help:
+                        "With --web: the redirect's host (default: $SESSION_CLI_CALLBACK_HOST, else 127.0.0.1)."
+                )
             case .user: OptionSpec(rawValue, value: "NAME", help: "The account the token belongs to.")
             case .expiresIn:
                 OptionSpec(
@@ -62,7 +75,9 @@ package struct LoginCommand: Command {
         discussion: """
             --device and --web sign in at an OAuth 2.0 / OpenID Connect provider. --device prints a
             code and a URL on stderr, each on its own line; enter the code there, in any browser.
-            --web opens this machine's browser (register http://127.0.0.1/callback as the redirect).
+            --web opens this machine's browser (register http://127.0.0.1/callback as the redirect; for a
+            provider that compares it exactly, fix it with --callback-port and --callback-host).
+            SESSION_CLI_CLIENT_SECRET (environment only) makes the client confidential.
             Without them, the token is read from standard input (--with-token) or, on a terminal,
             asked for with echo off. The token is never an argument: other users can read
             arguments with ps. Logging in again replaces the session; a failed login keeps it.
@@ -102,6 +117,10 @@ package struct LoginCommand: Command {
     package let deviceEndpoint: URL?
     /// Whether `--web` may open a browser.
     package let opensBrowser: Bool
+    /// `--callback-port`, if given.
+    package let callbackPort: Int?
+    /// `--callback-host`, if given.
+    package let callbackHost: LoopbackRedirect.Host?
 
     /// Whether the login talks to a provider, so runs in the networking companion.
     package var signsIn: Bool { method != .token }
@@ -116,7 +135,7 @@ package struct LoginCommand: Command {
             switch method {
             case .token: [.withToken, .server, .user, .expiresIn]
             case .device: [.device, .issuer, .clientID, .scope, .server, .deviceEndpoint]
-            case .web: [.web, .issuer, .clientID, .scope, .server, .noBrowser]
+            case .web: [.web, .issuer, .clientID, .scope, .server, .noBrowser, .callbackPort, .callbackHost]
             }
         if let stray = given.first(where: { !allowed.contains($0) }) {
             let mode = device ? "--device" : web ? "--web" : "a token login"
@@ -135,6 +154,12 @@ package struct LoginCommand: Command {
             try Self.parseEndpoint(text, "--device-endpoint")
         }
         opensBrowser = !arguments.has(.noBrowser)
+        callbackPort = try arguments.value(.callbackPort).map { text throws(CLIError) in
+            try Self.parsePort(text, "--callback-port")
+        }
+        callbackHost = try arguments.value(.callbackHost).map { text throws(CLIError) in
+            try Self.parseHost(text, "--callback-host")
+        }
     }
 
     /// Reads the token and saves the session, replacing any other.
@@ -220,6 +245,23 @@ package struct LoginCommand: Command {
                 "invalid --scope: one scope per --scope, visible ASCII without quotes or backslashes")
         }
         return text
+    }
+
+    /// A port from 1 to 65535.
+    package static func parsePort(_ text: String, _ option: String) throws(CLIError) -> Int {
+        guard let port = Int(text), (1...65535).contains(port), !text.hasPrefix("+") else {
+            throw .usage("invalid \(option): give a port from 1 to 65535")
+        }
+        return port
+    }
+
+    /// `127.0.0.1`, `localhost` or `::1`.
+    package static func parseHost(_ text: String, _ option: String) throws(CLIError) -> LoopbackRedirect.Host
+    {
+        guard let host = LoopbackRedirect.Host(rawValue: text) else {
+            throw .usage("invalid \(option): give 127.0.0.1, localhost or ::1")
+        }
+        return host
     }
 
     private static func parseLifetime(_ text: String) throws(CLIError) -> TimeInterval {

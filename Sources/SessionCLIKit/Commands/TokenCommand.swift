@@ -40,7 +40,7 @@ package struct TokenCommand: Command {
             throw CLIError("not logged in; run 'session-cli login'", code: .failure)
         }
         let now = Date()
-        if credential.needsRefresh(at: now) && credential.canRefresh { return .refresh }
+        if credential.isDue(at: now) && credential.canRefresh { return .refresh }
         guard !credential.isExpired(at: now) else {
             throw CLIError(
                 "the session has expired and cannot be refreshed; run 'session-cli login'", code: .failure)

@@ -23,6 +23,7 @@ struct Messages {
     var provider: String { pick("Provider", "プロバイダー") }
     var scopes: String { pick("Scopes", "スコープ") }
     var client: String { pick("client", "クライアント") }
+    var confidential: String { pick("confidential, with a secret", "機密クライアント、シークレットあり") }
     var refreshedOnUse: String { pick("refreshed on next use", "次回使用時に更新") }
     var override: String { pick("Override", "上書き") }
     var overrideText: String {

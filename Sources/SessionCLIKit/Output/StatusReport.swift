@@ -40,7 +40,11 @@ package struct StatusReport {
         if let token { rows.append((words.token, token)) }
         if let provider = credential?.provider {
             rows.append(
-                (words.provider, "\(provider.issuer.absoluteString) (\(words.client) \(provider.clientID))"))
+                (
+                    words.provider,
+                    "\(provider.issuer.absoluteString) (\(words.client) \(provider.clientID)"
+                        + (provider.isConfidential ? ", \(words.confidential))" : ")")
+                ))
         }
         if let scopes = credential?.scopes, !scopes.isEmpty {
             rows.append((words.scopes, scopes.joined(separator: " ")))
@@ -71,7 +75,8 @@ package struct StatusReport {
             expiresAt: credential?.expiresAt.map(Self.timestamp), expiresInSeconds: secondsLeft,
             tokenRedacted: credential?.token.redacted, token: showToken ? credential?.token.value : nil,
             provider: credential?.provider.map {
-                .init(issuer: $0.issuer.absoluteString, clientID: $0.clientID)
+                .init(
+                    issuer: $0.issuer.absoluteString, clientID: $0.clientID, confidential: $0.isConfidential)
             },
             scopes: credential?.scopes ?? [], canRefresh: credential?.canRefresh ?? false,
             refreshesOnUse: status.refreshesOnUse,
@@ -104,6 +109,7 @@ private struct JSONStatus: Encodable {
 
     struct Provider: Encodable {
         let issuer, clientID: String
+        let confidential: Bool
     }
 
     let state: String

@@ -26,8 +26,14 @@ public struct Credential: Sendable, Hashable, Codable {
     public var server: URL?
     /// When the session started, at a whole second.
     public var issuedAt: Date { didSet { issuedAt = issuedAt.wholeSeconds } }
-    /// When the token stops being valid, at a whole second; `nil` for never.
+    /// When the token stops being valid, at a whole second; `nil` for never
+    /// (or unknown: such a token is used until a server refuses it).
     public var expiresAt: Date? { didSet { expiresAt = expiresAt?.wholeSeconds } }
+    /// When the current access token was issued, at a whole second, if it
+    /// was issued after the session started (a refresh); `nil` means
+    /// ``issuedAt``. With ``expiresAt`` it gives the token's lifetime, and so
+    /// its refresh margin.
+    public var tokenIssuedAt: Date? { didSet { tokenIssuedAt = tokenIssuedAt?.wholeSeconds } }
     /// The scopes the provider granted; empty when it did not say.
     public var scopes: [String]
     /// The identity provider that issued the tokens, for refresh and
@@ -62,6 +68,7 @@ public struct Credential: Sendable, Hashable, Codable {
         self.scopes = scopes
         self.provider = provider
         self.refreshedAt = []
+        self.tokenIssuedAt = nil
     }
 
     /// How many ``refreshedAt`` dates a credential keeps.
@@ -72,15 +79,45 @@ public struct Credential: Sendable, Hashable, Codable {
     /// after its access token expires.
     public var canRefresh: Bool { refreshToken != nil && provider != nil }
 
-    /// How long before its expiry a token is refreshed: 60 seconds.
+    /// The longest refresh margin: a token is refreshed at most 60 seconds
+    /// before it expires.
     public static let refreshMargin: TimeInterval = 60
 
-    /// Whether the access token expires within `margin` seconds of `date`:
-    /// it should be refreshed before it is used. A token with no expiry never is.
-    public func needsRefresh(at date: Date, margin: TimeInterval = Credential.refreshMargin) -> Bool {
+    /// The access token's lifetime as issued: from ``tokenIssuedAt`` (else
+    /// ``issuedAt``) to ``expiresAt``; `nil` when it has no known expiry.
+    public var tokenLifetime: TimeInterval? {
+        expiresAt.map { $0.timeIntervalSince(tokenIssuedAt ?? issuedAt) }
+    }
+
+    /// How long before its expiry this token is due for a refresh: 60 s, or
+    /// half its lifetime when that is shorter, so a token that lives 15 s is
+    /// used for 7.5 s before it is refreshed instead of being due at once.
+    public var tokenRefreshMargin: TimeInterval {
+        min(Self.refreshMargin, max(0, (tokenLifetime ?? 0) / 2))
+    }
+
+    /// Whether the access token is due for a refresh at `date`: it expires
+    /// within ``tokenRefreshMargin``. A token with no expiry never is (it is
+    /// refreshed only after a server refuses it).
+    ///
+    /// Due is not expired: a due token still works, and is used when a
+    /// refresh cannot be had.
+    ///
+    /// - Parameter maximumMargin: The longest margin: 60 s unless a caller wants less.
+    public func isDue(at date: Date, maximumMargin: TimeInterval = Credential.refreshMargin) -> Bool {
+        needsRefresh(at: date, margin: min(maximumMargin, tokenRefreshMargin))
+    }
+
+    /// Whether the access token expires within `margin` seconds of `date`.
+    /// A token with no expiry never does.
+    public func needsRefresh(at date: Date, margin: TimeInterval) -> Bool {
         guard let expiresAt else { return false }
         return date.addingTimeInterval(margin) >= expiresAt
     }
+
+    /// The same as ``isDue(at:)``.
+    @available(*, deprecated, renamed: "isDue(at:)")
+    public func needsRefresh(at date: Date) -> Bool { isDue(at: date) }
 
     /// Whether the token has stopped being valid at `date`. A credential with
     /// no expiry never expires.
@@ -89,8 +126,16 @@ public struct Credential: Sendable, Hashable, Codable {
         return date >= expiresAt
     }
 
+    /// Whether the session can be used at `date`: its access token has not
+    /// expired, or it can be refreshed (``canRefresh``). The one rule behind
+    /// the login button, `status` and ``LoginStateRepository/isLoggedIn(at:)``.
+    public func isUsable(at date: Date) -> Bool {
+        !isExpired(at: date) || canRefresh
+    }
+
     private enum CodingKeys: String, CodingKey {
-        case token, refreshToken, account, server, issuedAt, expiresAt, scopes, provider, refreshedAt
+        case token, refreshToken, account, server, issuedAt, expiresAt, scopes, provider, refreshedAt,
+            tokenIssuedAt
     }
 
     /// Decodes and validates the value; an invalid one is a `DecodingError` that never contains it.
@@ -106,6 +151,7 @@ public struct Credential: Sendable, Hashable, Codable {
             scopes: try container.decodeIfPresent([String].self, forKey: .scopes) ?? [],
             provider: try container.decodeIfPresent(OAuthProvider.self, forKey: .provider))
         refreshedAt = try container.decodeIfPresent([Date].self, forKey: .refreshedAt) ?? []
+        tokenIssuedAt = try container.decodeIfPresent(Date.self, forKey: .tokenIssuedAt)
     }
 }
 

@@ -55,10 +55,9 @@ extension LoginStateRepository {
         try ExclusiveLoginState(load: load, save: save, clear: clear).update(change)
     }
 
-    /// Whether the store holds a session that is usable at `date`: its token
-    /// has not expired, or it can be refreshed (``Credential/canRefresh``).
+    /// Whether the store holds a session that is usable at `date`
+    /// (``Credential/isUsable(at:)``): its token has not expired, or it can be refreshed.
     public func isLoggedIn(at date: Date = Date()) throws -> Bool {
-        guard let credential = try load().credential else { return false }
-        return !credential.isExpired(at: date) || credential.canRefresh
+        try load().credential?.isUsable(at: date) ?? false
     }
 }

@@ -65,16 +65,33 @@ enum SessionFileFormat {
             issuedAt: try fields.date("issuedAt") ?? { throw fields.missing("issuedAt") }(),
             expiresAt: try fields.date("expiresAt"),
             scopes: try fields.strings("scopes") ?? [],
-            provider: try fields.object("provider").map { provider in
-                OAuthProvider(
-                    issuer: try provider.url("issuer") ?? { throw provider.missing("issuer") }(),
-                    clientID: try provider.string("clientID") ?? { throw provider.missing("clientID") }(),
-                    tokenEndpoint: try provider.url("tokenEndpoint")
-                        ?? { throw provider.missing("tokenEndpoint") }(),
-                    revocationEndpoint: try provider.url("revocationEndpoint"))
-            })
+            provider: try fields.object("provider").map(provider))
         decoded.refreshedAt = try fields.dates("refreshedAt") ?? []
+        decoded.tokenIssuedAt = try fields.date("tokenIssuedAt")
         return decoded
+    }
+
+    private static func provider(_ fields: Fields) throws -> OAuthProvider {
+        OAuthProvider(
+            issuer: try fields.url("issuer") ?? { throw fields.missing("issuer") }(),
+            clientID: try fields.string("clientID") ?? { throw fields.missing("clientID") }(),
+            tokenEndpoint: try fields.url("tokenEndpoint") ?? { throw fields.missing("tokenEndpoint") }(),
+            revocationEndpoint: try fields.url("revocationEndpoint"),
+            clientSecret: try fields.token("clientSecret"),
+            clientAuthentication: try fields.string("clientAuthentication").map { text in
+                guard let method = ClientAuthenticationMethod(rawValue: text) else {
+                    throw fields.invalid("clientAuthentication")
+                }
+                return method
+            },
+            redirect: try fields.object("redirect").map { redirect in
+                guard let host = LoopbackRedirect.Host(rawValue: try redirect.string("host") ?? "127.0.0.1")
+                else { throw redirect.invalid("host") }
+                let port = try redirect.integer("port")
+                guard port.map({ (1...65535).contains($0) }) ?? true else { throw redirect.invalid("port") }
+                return LoopbackRedirect(
+                    host: host, port: port, path: try redirect.string("path") ?? "/callback")
+            })
     }
 
     /// The members of one JSON object, read with errors that name where they are.

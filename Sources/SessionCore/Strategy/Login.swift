@@ -24,12 +24,20 @@ public struct Login: LoginStrategy {
     /// The button's label: Japanese for a Japanese locale, English otherwise.
     public func label(for locale: Locale) -> String { Self.label.text(for: locale) }
 
-    /// Asks the provider for a credential and saves it, replacing any session.
+    /// Asks the provider for a credential and saves it, replacing any
+    /// session, then tells the provider how it went
+    /// (``CredentialProvider/loginFinished(_:)``).
     ///
     /// - Throws: What the provider or the store throws. Nothing is saved then.
     public func perform(with repository: any LoginStateRepository) async throws -> LoginState {
         let credential = try await provider.credential()
-        try repository.save(credential)
+        do {
+            try repository.save(credential)
+        } catch {
+            await provider.loginFinished(.failure(error))
+            throw error
+        }
+        await provider.loginFinished(.success(credential))
         return .loggedIn(credential)
     }
 }

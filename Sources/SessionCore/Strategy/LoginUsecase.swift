@@ -60,7 +60,7 @@ public struct LoginUsecase: Sendable {
         let state = try repository.load()
         let login = Login(provider: provider ?? MissingCredentialProvider())
         switch state {
-        case .loggedIn(let credential) where !credential.isExpired(at: date) || credential.canRefresh:
+        case .loggedIn(let credential) where credential.isUsable(at: date):
             return LoginStatus(phase: .loggedIn, credential: credential, strategy: Logout(), checkedAt: date)
         case .loggedIn(let credential):
             return LoginStatus(

@@ -15,14 +15,15 @@ public import SessionCore
 ///   the first poll, and between polls;
 /// - `slow_down` adds 5 seconds to the interval, for good;
 /// - it stops with ``SignInError/deviceCodeExpired`` once the waits would
-///   pass `expires_in`, or when the provider says `expired_token`;
+///   pass `expires_in`, or when the provider says `expired_token`, however
+///   many polls that takes (its ``stepLimit`` follows the code's lifetime);
 /// - `access_denied` is ``SignInError/accessDenied``.
 /// The waits are data in its steps, so a test reads them without sleeping.
 ///
 /// As a ``CredentialProvider`` it runs itself, so `Login` works with it:
 ///
 /// ```swift
-/// let flow = DeviceAuthorizationFlow(metadata: metadata, clientID: "my-cli", scopes: ["openid", "read"]) { prompt in
+/// let flow = DeviceAuthorizationFlow(configuration: configuration) { prompt in
 ///     print("Open", prompt.verificationURI, "and enter", prompt.userCode)
 /// }
 /// try await Login(provider: flow).perform(with: store)
@@ -45,24 +46,21 @@ public struct DeviceAuthorizationFlow: RequestSequence, CredentialProvider {
     /// What `slow_down` adds to the wait, in seconds.
     public static let slowDownStep = 5
 
-    private enum Stage {
-        case start
-        case codeRequested
-        case polling(deviceCode: String)
-        case readingAccount(TokenGrant, sentAt: Date)
+    /// What the last request sent was.
+    private enum Sent {
+        case codeRequest
+        case poll(deviceCode: String, sentAt: Date)
+        case userinfo(TokenGrant, idToken: [[String: JSONValue]], sentAt: Date)
     }
 
-    private let metadata: ProviderMetadata
-    private let clientID: String
-    private let scopes: [String]
-    private let server: URL?
+    /// The provider, the client and the scopes.
+    public let configuration: OAuthConfiguration
     private let transport: any Transport
     private let clock: any SequenceClock
     private let now: @Sendable () -> Date
     private let onPrompt: @Sendable (Prompt) -> Void
-    private var stage = Stage.start
+    private var sent: Sent?
     private var expiresIn = 0
-    private var sentAt = Date.distantPast
 
     /// The wait before the next poll, in seconds.
     public private(set) var interval = DeviceAuthorizationFlow.defaultInterval
@@ -72,77 +70,103 @@ public struct DeviceAuthorizationFlow: RequestSequence, CredentialProvider {
     public private(set) var polls = 0
 
     /// - Parameters:
-    ///   - metadata: The provider; it needs a device authorization endpoint.
-    ///   - clientID: The public client registered for the device grant.
-    ///   - scopes: The scopes to ask for.
-    ///   - server: Where the session's token may go; the issuer's origin when `nil`.
+    ///   - configuration: The provider (it needs a device authorization
+    ///     endpoint), the client registered for the device grant, the scopes.
     ///   - transport: How the ``CredentialProvider`` conformance sends.
     ///   - clock: What its waits sleep on.
     ///   - now: When requests are sent, for the expiry.
     ///   - onPrompt: Shows the user code and where to enter it.
     public init(
-        metadata: ProviderMetadata, clientID: String, scopes: [String] = [], server: URL? = nil,
-        transport: any Transport = URLSessionTransport(), clock: any SequenceClock = SystemSequenceClock(),
-        now: @escaping @Sendable () -> Date = { Date() }, onPrompt: @escaping @Sendable (Prompt) -> Void
+        configuration: OAuthConfiguration, transport: any Transport = URLSessionTransport(),
+        clock: any SequenceClock = SystemSequenceClock(), now: @escaping @Sendable () -> Date = { Date() },
+        onPrompt: @escaping @Sendable (Prompt) -> Void
     ) {
-        self.metadata = metadata
-        self.clientID = clientID
-        self.scopes = scopes
-        self.server = server
+        self.configuration = configuration
         self.transport = transport
         self.clock = clock
         self.now = now
         self.onPrompt = onPrompt
     }
 
+    /// The flow for a public client.
+    @available(*, deprecated, message: "use init(configuration:transport:clock:now:onPrompt:)")
+    public init(
+        metadata: ProviderMetadata, clientID: String, scopes: [String] = [], server: URL? = nil,
+        transport: any Transport = URLSessionTransport(), clock: any SequenceClock = SystemSequenceClock(),
+        now: @escaping @Sendable () -> Date = { Date() }, onPrompt: @escaping @Sendable (Prompt) -> Void
+    ) {
+        self.init(
+            configuration: OAuthConfiguration(
+                metadata: metadata, clientID: clientID, scopes: scopes, server: server),
+            transport: transport, clock: clock, now: now, onPrompt: onPrompt)
+    }
+
     /// Runs the whole sign-in and returns the session it starts.
     public func credential() async throws -> Credential {
-        try await NetworkClient(baseURL: metadata.issuer, transport: transport, clock: clock).run(self)
+        try await NetworkClient(baseURL: configuration.metadata.issuer, transport: transport, clock: clock)
+            .run(self)
     }
+
+    /// Room for one poll a second until the code expires, plus the code
+    /// request and the account: the flow ends at the code's expiry, never at
+    /// the client's general bound.
+    public var stepLimit: Int { max(NetworkClient.maximumSequenceSteps, expiresIn + 3) }
 
     /// The next step: the code request, a poll, the account, or the session.
     public mutating func next(after previous: SequenceResponse?) throws -> SequenceStep<Credential> {
-        switch (stage, previous) {
-        case (.start, _):
-            guard let endpoint = metadata.deviceAuthorizationEndpoint else {
-                throw SignInError.noDeviceEndpoint
+        guard let previous, let sent else { return try requestCode() }
+        switch sent {
+        case .codeRequest:
+            return try poll(readCode(previous))
+        case .poll(let deviceCode, let sentAt):
+            return try readPoll(previous, deviceCode: deviceCode, sentAt: sentAt)
+        case .userinfo(let grant, let idToken, let sentAt):
+            let userinfo = AccountClaims.claims(fromUserinfo: previous).map { [$0] } ?? []
+            return .finish(try configuration.session(grant, claims: userinfo + idToken, sentAt: sentAt))
+        }
+    }
+
+    private mutating func requestCode() throws -> SequenceStep<Credential> {
+        let metadata = configuration.metadata
+        guard let endpoint = metadata.deviceAuthorizationEndpoint else { throw SignInError.noDeviceEndpoint }
+        // ProviderMetadata's endpoints can be set after it was checked: check again where they are used.
+        try OAuthWire.requireSafe(endpoint, "device authorization endpoint")
+        try OAuthWire.requireSafe(metadata.tokenEndpoint, "token endpoint")
+        sent = .codeRequest
+        let scope = configuration.scopes.joined(separator: " ")
+        return .send(
+            try configuration.client().formPost(
+                to: endpoint, scope.isEmpty ? [] : [("scope", scope)], namingClient: true))
+    }
+
+    /// What a poll's answer says: the tokens (then the account), wait and
+    /// poll again, or stop.
+    private mutating func readPoll(_ answer: SequenceResponse, deviceCode: String, sentAt: Date) throws
+        -> SequenceStep<Credential>
+    {
+        switch try TokenGrant.read(answer) {
+        case .grant(let grant):
+            let metadata = configuration.metadata
+            let idToken = try grant.idToken.map {
+                [
+                    try IDToken($0, issuer: metadata.issuer, clientID: configuration.clientID, nonce: nil)
+                        .claims
+                ]
             }
-            // ProviderMetadata's endpoints can be set after it was checked: check again where they are used.
-            try OAuthWire.requireSafe(endpoint, "device authorization endpoint")
-            try OAuthWire.requireSafe(metadata.tokenEndpoint, "token endpoint")
-            stage = .codeRequested
-            var fields = [("client_id", clientID)]
-            if !scopes.isEmpty { fields.append(("scope", scopes.joined(separator: " "))) }
-            return .send(OAuthWire.formPost(to: endpoint, fields))
-        case (.codeRequested, let answer?):
-            let deviceCode = try readCode(answer)
-            stage = .polling(deviceCode: deviceCode)
+            guard let userinfo = metadata.userinfoEndpoint else {
+                return .finish(try configuration.session(grant, claims: idToken ?? [], sentAt: sentAt))
+            }
+            sent = .userinfo(grant, idToken: idToken ?? [], sentAt: sentAt)
+            return .send(grant.userinfoRequest(userinfo))
+        case .error(code: "authorization_pending", _):
             return try poll(deviceCode)
-        case (.polling(let deviceCode), let answer?):
-            switch try TokenGrant.read(answer) {
-            case .grant(let grant):
-                guard let userinfo = metadata.userinfoEndpoint else {
-                    return .finish(session(grant, userinfo: nil))
-                }
-                stage = .readingAccount(grant, sentAt: sentAt)
-                return .send(grant.userinfoRequest(userinfo))
-            case .error(code: "authorization_pending"):
-                return try poll(deviceCode)
-            case .error(code: "slow_down"):
-                interval += Self.slowDownStep
-                return try poll(deviceCode)
-            case .error(code: "access_denied"):
-                throw SignInError.accessDenied
-            case .error(code: "expired_token"):
-                throw SignInError.deviceCodeExpired
-            case .error(let code):
-                throw SignInError.providerError(code: code)
-            }
-        case (.readingAccount(let grant, let sentAt), let answer?):
-            self.sentAt = sentAt
-            return .finish(session(grant, userinfo: answer))
-        case (_, nil):
-            throw SignInError.invalidResponse(from: "device flow", reason: "an answer is missing")
+        case .error(code: "slow_down", _):
+            interval += Self.slowDownStep
+            return try poll(deviceCode)
+        case .error(code: "expired_token", _):
+            throw SignInError.deviceCodeExpired
+        case .error(let code, let description):
+            throw TokenGrant.Answer.failure(code: code, description: description)
         }
     }
 
@@ -150,15 +174,10 @@ public struct DeviceAuthorizationFlow: RequestSequence, CredentialProvider {
     /// the interval and expiry.
     private mutating func readCode(_ answer: SequenceResponse) throws -> String {
         let from = "device authorization endpoint"
-        guard !OAuthWire.wasRedirected(answer) else {
-            throw SignInError.invalidResponse(from: from, reason: "it redirected the request")
-        }
-        let object = try OAuthWire.object(answer, from: from)
+        let object = try OAuthWire.answerObject(answer, from: from)
         guard answer.response.statusCode == 200 else {
-            guard let code = OAuthWire.errorCode(object) else {
-                throw SignInError.invalidResponse(from: from, reason: "HTTP \(answer.response.statusCode)")
-            }
-            throw SignInError.providerError(code: code)
+            throw OAuthWire.error(in: object)
+                ?? SignInError.invalidResponse(from: from, reason: "HTTP \(answer.response.statusCode)")
         }
         guard let deviceCode = try OAuthWire.string(object, "device_code", from: from),
             (try? AuthToken(deviceCode)) != nil
@@ -206,21 +225,12 @@ public struct DeviceAuthorizationFlow: RequestSequence, CredentialProvider {
         guard waited + interval <= expiresIn else { throw SignInError.deviceCodeExpired }
         waited += interval
         polls += 1
-        sentAt = now().addingTimeInterval(TimeInterval(interval))
+        sent = .poll(deviceCode: deviceCode, sentAt: now().addingTimeInterval(TimeInterval(interval)))
+        let fields = [
+            ("grant_type", "urn:ietf:params:oauth:grant-type:device_code"), ("device_code", deviceCode),
+        ]
         return .send(
-            OAuthWire.formPost(
-                to: metadata.tokenEndpoint,
-                [
-                    ("grant_type", "urn:ietf:params:oauth:grant-type:device_code"),
-                    ("device_code", deviceCode),
-                    ("client_id", clientID),
-                ]), after: .seconds(interval))
-    }
-
-    private func session(_ grant: TokenGrant, userinfo: SequenceResponse?) -> Credential {
-        grant.session(
-            userinfo: userinfo, metadata: metadata, clientID: clientID, requestedScopes: scopes,
-            server: server,
-            sentAt: sentAt)
+            try configuration.client().formPost(to: configuration.metadata.tokenEndpoint, fields),
+            after: .seconds(interval))
     }
 }

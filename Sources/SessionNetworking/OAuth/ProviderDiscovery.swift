@@ -100,6 +100,19 @@ public struct ProviderDiscovery: RequestSequence {
             deviceAuthorizationEndpoint: endpoint(
                 "device_authorization_endpoint", "device authorization endpoint"),
             revocationEndpoint: endpoint("revocation_endpoint", "revocation endpoint"),
-            userinfoEndpoint: endpoint("userinfo_endpoint", "userinfo endpoint"))
+            userinfoEndpoint: endpoint("userinfo_endpoint", "userinfo endpoint"),
+            tokenEndpointAuthMethods: first("token_endpoint_auth_methods_supported") { value in
+                guard case .array(let items) = value else { return nil }
+                return items.compactMap { if case .string(let method) = $0 { method } else { nil } }
+            },
+            sendsIssuerInAuthorizationResponse: first("authorization_response_iss_parameter_supported") {
+                $0 == .bool(true)
+            } ?? false)
+    }
+
+    /// The first document's reading of `key`, for a member that `read`
+    /// understands; `nil` when no document has one.
+    private func first<Value>(_ key: String, _ read: (JSONValue) -> Value?) -> Value? {
+        documents.compactMap { $0[key].flatMap(read) }.first
     }
 }

@@ -24,13 +24,22 @@ public struct ProviderMetadata: Sendable, Hashable {
     public var revocationEndpoint: URL?
     /// Where the account's claims are read (OpenID Connect).
     public var userinfoEndpoint: URL?
+    /// How the token endpoint lets a client authenticate
+    /// (`token_endpoint_auth_methods_supported`); `nil` when the provider
+    /// does not say, which RFC 8414 reads as `client_secret_basic`.
+    public var tokenEndpointAuthMethods: [String]?
+    /// Whether the provider puts `iss` in its authorization responses
+    /// (`authorization_response_iss_parameter_supported`, RFC 9207): then a
+    /// callback without it is refused.
+    public var sendsIssuerInAuthorizationResponse: Bool
 
     /// Endpoints given by hand; each must be `https` or loopback `http`.
     ///
     /// - Throws: ``SignInError/insecureEndpoint(name:)``.
     public init(
         issuer: URL, authorizationEndpoint: URL? = nil, tokenEndpoint: URL,
-        deviceAuthorizationEndpoint: URL? = nil, revocationEndpoint: URL? = nil, userinfoEndpoint: URL? = nil
+        deviceAuthorizationEndpoint: URL? = nil, revocationEndpoint: URL? = nil, userinfoEndpoint: URL? = nil,
+        tokenEndpointAuthMethods: [String]? = nil, sendsIssuerInAuthorizationResponse: Bool = false
     ) throws {
         for (name, url) in [
             ("issuer", issuer), ("authorization endpoint", authorizationEndpoint),
@@ -46,6 +55,21 @@ public struct ProviderMetadata: Sendable, Hashable {
         self.deviceAuthorizationEndpoint = deviceAuthorizationEndpoint
         self.revocationEndpoint = revocationEndpoint
         self.userinfoEndpoint = userinfoEndpoint
+        self.tokenEndpointAuthMethods = tokenEndpointAuthMethods
+        self.sendsIssuerInAuthorizationResponse = sendsIssuerInAuthorizationResponse
+    }
+
+    /// How a client with a secret authenticates here: HTTP Basic when the
+    /// provider lists it (or lists nothing), else the body when it lists
+    /// `client_secret_post`.
+    ///
+    /// - Throws: ``SignInError/unsupportedClientAuthentication`` when it lists neither.
+    public func clientAuthenticationMethod() throws -> ClientAuthenticationMethod {
+        guard let methods = tokenEndpointAuthMethods else { return .clientSecretBasic }
+        for method in ClientAuthenticationMethod.allCases where methods.contains(method.rawValue) {
+            return method
+        }
+        throw SignInError.unsupportedClientAuthentication
     }
 
     /// What a session keeps of the provider, for refresh and revocation.

@@ -9,8 +9,8 @@ public enum RefreshError: Error, Sendable, Hashable, LocalizedError, CustomStrin
     public var description: String {
         switch self {
         case .tooManyRefreshes(let limit, let seconds):
-            "the session was refreshed \(limit) times in \(seconds) s, and the server still refuses it; "
-                + "stopped instead of asking again (check the server, or log in again)"
+            "the session's token was refreshed \(limit) times in the last \(seconds) s, so no more refreshes "
+                + "are tried for now (a guard against a refresh loop); try again in \(seconds) s, or log in again"
         }
     }
 

@@ -1,10 +1,17 @@
 public import Foundation
 
-/// Why a sign-in with an identity provider failed.
+/// Why a sign-in with an identity provider, a refresh or a revocation failed.
 ///
-/// Every message says what went wrong and what to do. None repeats a token,
-/// a code or raw text from the provider: what a server sends is untrusted,
-/// so at most a short, printable error code from it is shown.
+/// Every message says what went wrong. None repeats a token, a code or raw
+/// text from the provider: what a server sends is untrusted, so at most a
+/// short error code and a description made only of the characters OAuth
+/// allows in one are shown. The messages name no command-line option: the
+/// command-line tool adds which one to use.
+///
+/// ```swift
+/// do { try await Login(provider: flow).perform(with: store) }
+/// catch SignInError.accessDenied { print("You said no at the provider.") }
+/// ```
 public enum SignInError: Error, Sendable, Hashable, LocalizedError, CustomStringConvertible {
     /// Neither discovery document could be read from the issuer.
     case discoveryFailed(issuer: String, reason: String)
@@ -28,24 +35,36 @@ public enum SignInError: Error, Sendable, Hashable, LocalizedError, CustomString
     case browserTimedOut(seconds: Int)
     /// The redirect came back with another `state` or `iss` than this login's.
     case callbackMismatch(String)
-    /// The provider answered with an OAuth error code.
-    case providerError(code: String)
+    /// The redirect belongs to this login but cannot be accepted: it lacks
+    /// the `iss` the provider promised (RFC 9207), or has no code.
+    case callbackRejected(reason: String)
+    /// The ID token does not belong to this sign-in: its `iss`, `aud` or
+    /// `nonce` does not match (OpenID Connect Core §3.1.3.7).
+    case idTokenRejected(reason: String)
+    /// The provider answered with an OAuth error code, and the
+    /// `error_description` when it is safe to show.
+    case providerError(code: String, description: String?)
     /// The provider refused the refresh token (`invalid_grant`): the session is over.
     case refreshRefused
+    /// A client secret was given, but the provider accepts it neither in
+    /// HTTP Basic nor in the body.
+    case unsupportedClientAuthentication
+    /// The loopback redirect cannot listen where it must: a fixed port that
+    /// is in use, or no loopback address at all.
+    case callbackAddressUnavailable(address: String, reason: String)
 
-    /// The message: what failed and what to do next.
+    /// The message: what failed.
     public var description: String {
         switch self {
         case .discoveryFailed(let issuer, let reason):
-            "cannot read the provider's discovery document at \(issuer) (\(reason)); check --issuer"
+            "cannot read the provider's discovery document at \(issuer) (\(reason)); check the issuer URL"
         case .issuerMismatch(let expected):
             "the provider's discovery document names another issuer than \(expected); "
-                + "give --issuer exactly as the provider spells it"
+                + "give the issuer exactly as the provider spells it"
         case .insecureEndpoint(let name):
             "the provider's \(name) is not https (plain http is allowed on this machine only); refusing it"
         case .noDeviceEndpoint:
-            "the provider lists no device authorization endpoint; give it with --device-endpoint URL, "
-                + "or sign in with --web"
+            "the provider lists no device authorization endpoint"
         case .missingEndpoint(let name):
             "the provider lists no \(name)"
         case .invalidResponse(let from, let reason):
@@ -53,15 +72,23 @@ public enum SignInError: Error, Sendable, Hashable, LocalizedError, CustomString
         case .accessDenied:
             "the sign-in was denied at the provider"
         case .deviceCodeExpired:
-            "the device code expired before the sign-in was approved; run the login again"
+            "the device code expired before the sign-in was approved; sign in again"
         case .browserTimedOut(let seconds):
-            "the browser did not come back within \(seconds) s; run the login again (or use --device)"
+            "the browser did not come back within \(seconds) s; sign in again"
         case .callbackMismatch(let what):
-            "the browser came back with a \(what) that does not belong to this login; ignored"
-        case .providerError(let code):
-            "the provider answered with the error \(code)"
+            "the browser came back with a \(what) that does not belong to this sign-in; ignored"
+        case .callbackRejected(let reason):
+            "the provider's answer in the browser was refused: \(reason)"
+        case .idTokenRejected(let reason):
+            "the provider's ID token was refused: \(reason)"
+        case .providerError(let code, let description):
+            "the provider answered with the error \(code)" + (description.map { ": \($0)" } ?? "")
         case .refreshRefused:
             "the provider refused the refresh token (invalid_grant); log in again"
+        case .unsupportedClientAuthentication:
+            "the provider accepts the client secret neither with HTTP Basic nor in the request body"
+        case .callbackAddressUnavailable(let address, let reason):
+            "cannot listen for the browser on \(address): \(reason)"
         }
     }
 

@@ -7,7 +7,10 @@ public import SessionCore
 
 /// Keeps a session's access token fresh, safely across threads and processes.
 ///
-/// - It refreshes when the access token expires within ``margin`` (60 s).
+/// - A token is due when it expires within its margin: 60 s, or half its
+///   lifetime as issued when that is shorter (``Credential/isDue(at:maximumMargin:)``),
+///   so a token that lives 15 s is used for 7.5 s before it is refreshed. A
+///   token of unknown lifetime is refreshed only after a 401.
 /// - Tasks of one process share one refresh in flight.
 /// - Across processes it refreshes under the store's writer lock
 ///   (``LoginStateRepository/withExclusiveAccess(_:)``) and reads the session
@@ -19,9 +22,11 @@ public import SessionCore
 ///   is handed out.
 /// - `invalid_grant` ends the session, if the stored refresh token is still
 ///   the one that was refused; ``SignInError/refreshRefused`` is thrown.
-/// - A transport failure keeps the session, and is thrown as it is.
+/// - A transport failure keeps the session; a due token that still works is
+///   used, an expired one gets the failure.
 /// - A loop guard allows at most 5 refreshes of a session per 30 s, counted
-///   in the session itself, so across processes too; then
+///   in the session itself, so across processes too. When it stops a
+///   refresh of a token that still works, that token is used; otherwise
 ///   ``RefreshError/tooManyRefreshes(limit:seconds:)``.
 ///
 /// ```swift
@@ -29,14 +34,15 @@ public import SessionCore
 /// let credential = try await refresher.currentCredential()   // refreshed first if it was due
 /// ```
 public final class TokenRefresher: Sendable {
-    /// The default ``margin``: refresh a token that expires within 60 s.
+    /// The default ``margin``: refresh a token at most 60 s before it expires.
     public static let defaultMargin: TimeInterval = Credential.refreshMargin
     /// The loop guard: at most this many refreshes …
     public static let guardLimit = 5
     /// … in this many seconds.
     public static let guardWindow: TimeInterval = 30
 
-    /// How long before expiry a token counts as due.
+    /// The longest margin: a token is due at most this long before it
+    /// expires, and at most half its lifetime.
     public let margin: TimeInterval
     private let repository: any LoginStateRepository
     private let transport: any Transport
@@ -48,7 +54,8 @@ public final class TokenRefresher: Sendable {
     ///   - transport: How refresh requests are sent. The default waits 5 s at
     ///     most for data: the store's lock is held meanwhile, and other
     ///     writers wait 10 s for it.
-    ///   - margin: Refresh a token that expires within this many seconds.
+    ///   - margin: The longest margin before expiry; half the token's
+    ///     lifetime when that is shorter.
     ///   - now: The clock expiry is judged by.
     public init(
         repository: any LoginStateRepository, transport: any Transport = URLSessionTransport(timeout: 5),
@@ -62,7 +69,7 @@ public final class TokenRefresher: Sendable {
 
     /// Whether `credential`'s access token should be refreshed before use.
     public func isDue(_ credential: Credential) -> Bool {
-        credential.needsRefresh(at: now(), margin: margin)
+        credential.isDue(at: now(), maximumMargin: margin)
     }
 
     /// The session's credential to send now: as stored when its token is
@@ -71,16 +78,17 @@ public final class TokenRefresher: Sendable {
     ///
     /// - Throws: ``SignInError/refreshRefused`` (the session was cleared),
     ///   ``RefreshError``, a store error, or the `NetworkError` of a
-    ///   transport failure (the session is kept).
+    ///   transport failure (the session is kept), each only when the stored
+    ///   token no longer works.
     public func currentCredential() async throws -> Credential? {
         guard let credential = try repository.load().credential else { return nil }
         guard isDue(credential) else { return credential }
         guard credential.canRefresh else { return credential.isExpired(at: now()) ? nil : credential }
         do {
             return try await shared { [self] in try await refresh(ifStill: { [self] in isDue($0) }) }
-        } catch let error where Self.isTemporary(error) && !credential.isExpired(at: now()) {
-            // Due but still valid: a provider that cannot be reached now, or a
-            // busy store, does not stop a token that still works.
+        } catch let error where Self.isPassing(error) && !credential.isExpired(at: now()) {
+            // Due but still valid: an unreachable provider, a busy store or the
+            // loop guard does not stop a token that still works.
             return credential
         }
     }
@@ -97,10 +105,10 @@ public final class TokenRefresher: Sendable {
         return try await shared { [self] in try await refresh(ifStill: { $0.token.fingerprint == refused }) }
     }
 
-    /// A failure that says nothing about the session: the provider could not
-    /// be reached, or another writer held the store.
-    private static func isTemporary(_ error: any Error) -> Bool {
-        if error is StoreBusyError { return true }
+    /// A failure that says nothing against the session: the provider could
+    /// not be reached, another writer held the store, or the loop guard said wait.
+    private static func isPassing(_ error: any Error) -> Bool {
+        if error is StoreBusyError || error is RefreshError { return true }
         if case NetworkError.transport = error { return true }
         return false
     }
@@ -132,25 +140,31 @@ public final class TokenRefresher: Sendable {
             }
             let recent = try admitRefresh(credential)
             let sentAt = now()
+            let client = ClientCredentials(provider)
+            try OAuthWire.requireSafe(provider.tokenEndpoint, "token endpoint")
+            let request = client.formPost(
+                to: provider.tokenEndpoint,
+                [("grant_type", "refresh_token"), ("refresh_token", refreshToken.value)])
             let answer = try await NetworkClient(baseURL: provider.tokenEndpoint, transport: transport)
-                .run(RefreshGrant(provider: provider, refreshToken: refreshToken))
+                .run(OneRequest(request, read: TokenGrant.read))
             switch answer {
             case .grant(let grant):
                 var fresh = credential
                 fresh.token = grant.accessToken
                 fresh.refreshToken = grant.refreshToken ?? refreshToken
-                fresh.expiresAt = grant.expiresIn.map { sentAt.addingTimeInterval(TimeInterval($0)) }
+                fresh.tokenIssuedAt = sentAt
+                fresh.expiresAt = grant.expiry(sentAt: sentAt)
                 fresh.scopes = grant.scopes ?? credential.scopes
                 fresh.refreshedAt = Array((recent + [sentAt]).suffix(Credential.refreshHistoryLimit))
                 // Saved durably before anyone uses the new token.
                 try locked.save(fresh)
                 return fresh
-            case .error(code: "invalid_grant"):
+            case .error(code: "invalid_grant", _):
                 // Clear only the session whose refresh token was refused.
                 if try locked.load().credential?.refreshToken == refreshToken { try locked.clear() }
                 throw SignInError.refreshRefused
-            case .error(let code):
-                throw SignInError.providerError(code: code)
+            case .error(let code, let description):
+                throw SignInError.providerError(code: code, description: description)
             }
         }
     }

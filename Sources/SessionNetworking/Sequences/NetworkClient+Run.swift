@@ -6,9 +6,9 @@ import SessionCore
 #endif
 
 extension NetworkClient {
-    /// The most requests one ``run(_:with:)`` sends before it stops the
-    /// sequence with ``SequenceError/tooManySteps(limit:)``: room for a device
-    /// login polled every second for 15 minutes.
+    /// The most requests one ``run(_:with:)`` sends before it stops a
+    /// sequence with ``SequenceError/tooManySteps(limit:)``, unless the
+    /// sequence sets its own ``RequestSequence/stepLimit``.
     public static let maximumSequenceSteps = 1000
 
     /// Runs `sequence` to its end: asks it for a step, waits and sends the
@@ -28,7 +28,7 @@ extension NetworkClient {
     /// - Throws: What the sequence throws; ``NetworkError`` for a transport
     ///   failure or cancellation (cancelling the task ends a wait at once);
     ///   ``SequenceError`` for a step that is not an http URL, or a sequence
-    ///   that does not finish within ``maximumSequenceSteps`` requests.
+    ///   that does not finish within its ``RequestSequence/stepLimit`` requests.
     public func run<Sequence: RequestSequence>(
         _ sequence: Sequence, with behavior: any RequestBehavior = EmptyRequestBehavior()
     ) async throws -> Sequence.Output {
@@ -41,9 +41,8 @@ extension NetworkClient {
             case .finish(let output):
                 return output
             case .send(let request, let wait):
-                guard sent < Self.maximumSequenceSteps else {
-                    throw SequenceError.tooManySteps(limit: Self.maximumSequenceSteps)
-                }
+                let limit = sequence.stepLimit
+                guard sent < limit else { throw SequenceError.tooManySteps(limit: limit) }
                 sent += 1
                 if Task.isCancelled { throw NetworkError.cancelled }
                 guard let url = request.url, url.scheme == "https" || url.scheme == "http", Origin(url) != nil

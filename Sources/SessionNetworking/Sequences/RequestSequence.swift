@@ -34,4 +34,14 @@ public protocol RequestSequence: Sendable {
     /// Called with nil first, then with each answer, 2xx or not. Throw to
     /// stop with an error.
     mutating func next(after previous: SequenceResponse?) throws -> SequenceStep<Output>
+    /// The most requests a run sends before it stops the sequence with
+    /// ``SequenceError/tooManySteps(limit:)``. Read before every request, so
+    /// a sequence can raise it once it knows how long it may run (a device
+    /// code's lifetime). The default is ``NetworkClient/maximumSequenceSteps``.
+    var stepLimit: Int { get }
+}
+
+extension RequestSequence {
+    /// ``NetworkClient/maximumSequenceSteps``: 1000 requests.
+    public var stepLimit: Int { NetworkClient.maximumSequenceSteps }
 }

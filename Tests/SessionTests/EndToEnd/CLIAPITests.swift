@@ -8,22 +8,24 @@ import Testing
     let cli = CommandRunner()
     let secret = "sk_live_API_abcdef0123456789"
 
-    func login(server: URL?) throws {
+    func login(server: URL?) async throws {
         let options = server.map { ["--server", $0.absoluteString] } ?? []
-        let result = try cli.run(["login", "--with-token"] + options, stdin: secret.data)
+        let result = try await cli.run(["login", "--with-token"] + options, stdin: secret.data)
         #expect(result.status == 0)
     }
 
-    func withServer(_ body: (LoopbackServer) throws -> Void) throws {
-        let server = try LoopbackServer()
-        defer { server.stop() }
-        try body(server)
+    func withServer(_ body: (LoopbackServer) async throws -> Void) async throws {
+        try await withLoopbackServer { server in
+            try await body(server)
+        }
     }
 
-    @Test func sendsTheTokenOnceAndPrintsTheBody() throws {
-        try withServer { server in
-            try login(server: server.originA)
-            let result = try cli.run(["api", "/echo", "--header", "X-Custom: hello", "--method", "post"])
+    @Test func sendsTheTokenOnceAndPrintsTheBody() async throws {
+        try await withServer { server in
+            try await login(server: server.originA)
+            let result = try await cli.run([
+                "api", "/echo", "--header", "X-Custom: hello", "--method", "post",
+            ])
             #expect(result.status == 0)
             let echo = try JSONSerialization.jsonObject(with: result.stdout.data) as? [String: Any]
             let headers = echo?["headers"] as? [[String]] ?? []
@@ -36,46 +38,46 @@ import Testing
         }
     }
 
-    @Test func everyExitCode() throws {
-        try withServer { server in
-            let notLoggedIn = try cli.run(["api", "/plain"])
+    @Test func everyExitCode() async throws {
+        try await withServer { server in
+            let notLoggedIn = try await cli.run(["api", "/plain"])
             #expect(notLoggedIn.status == 1)
             #expect(notLoggedIn.stderr.hasPrefix("session-cli: not logged in;"))
 
-            try login(server: nil)
-            let noServer = try cli.run(["api", "/plain"])
+            try await login(server: nil)
+            let noServer = try await cli.run(["api", "/plain"])
             #expect(noServer.status == 1)
             #expect(noServer.stderr.contains("names no server"))
 
-            try login(server: server.originA)
-            let ok = try cli.run(["api", "plain"])
+            try await login(server: server.originA)
+            let ok = try await cli.run(["api", "plain"])
             #expect(ok.status == 0)
             #expect(ok.stdout == #"{"ok": true}"#)
 
-            let failed = try cli.run(["api", "/status/500"])
+            let failed = try await cli.run(["api", "/status/500"])
             #expect(failed.status == 1)
             #expect(failed.stdout == #"{"message": "status 500"}"#, "the error body is still printed")
             #expect(failed.stderr == "session-cli: the server answered with status 500\n")
 
-            let forbidden = try cli.run(["api", "/status/403"])
+            let forbidden = try await cli.run(["api", "/status/403"])
             #expect(forbidden.status == 77)
-            #expect(try cli.run(["status"]).status == 0, "a 403 keeps the session")
+            #expect(try await cli.run(["status"]).status == 0, "a 403 keeps the session")
 
-            let rejected = try cli.run(["api", "/status/401"])
+            let rejected = try await cli.run(["api", "/status/401"])
             #expect(rejected.status == 77)
             #expect(
                 rejected.stderr
                     == "session-cli: the server rejected the token (401 Unauthorized); you are now logged out; run 'session-cli login'\n"
             )
-            #expect(try cli.run(["status"]).status == 1, "a 401 logs out")
+            #expect(try await cli.run(["status"]).status == 1, "a 401 logs out")
 
-            try login(server: server.closedOrigin)
-            let unreachable = try cli.run(["api", "/plain"])
+            try await login(server: server.closedOrigin)
+            let unreachable = try await cli.run(["api", "/plain"])
             #expect(unreachable.status == 69)
             #expect(
                 unreachable.stderr.hasPrefix(
                     "session-cli: cannot reach http://127.0.0.1:\(server.closedPort): "))
-            #expect(try cli.run(["status"]).status == 0, "an unreachable server keeps the session")
+            #expect(try await cli.run(["status"]).status == 0, "an unreachable server keeps the session")
 
             for output in [notLoggedIn, noServer, ok, failed, forbidden, rejected, unreachable] {
                 Secret.expectAbsent([secret], in: output.output, "the output")
@@ -83,8 +85,8 @@ import Testing
         }
     }
 
-    @Test func usageErrorsExit64BeforeAnythingIsSent() throws {
-        try login(server: URL(string: "https://api.example.com"))
+    @Test func usageErrorsExit64BeforeAnythingIsSent() async throws {
+        try await login(server: URL(string: "https://api.example.com"))
         let attempts: [([String], String)] = [
             (["api"], "session-cli: api needs a PATH, like: session-cli api /user\n"),
             (
@@ -107,7 +109,7 @@ import Testing
             (["api", "/x", "/y"], "session-cli: api takes one argument; see 'session-cli help api'\n"),
         ]
         for (arguments, message) in attempts {
-            let result = try cli.run(arguments)
+            let result = try await cli.run(arguments)
             #expect(result.status == 64, "\(arguments)")
             #expect(result.stderr == message)
         }

@@ -11,7 +11,7 @@ import Testing
     /// 16 processes log in and out at once, over several rounds, while `status`
     /// runs in a loop and this process reads the file: `status` only ever
     /// exits 0 or 1, and every read parses.
-    @Test func sixteenProcessesLoggingInAndOutWhileStatusLoops() throws {
+    @Test func sixteenProcessesLoggingInAndOutWhileStatusLoops() async throws {
         let tokens = (0..<8).map { "process_token_\($0)_0123456789" }
         var statusCodes: [Int32] = []
         var failedReads = 0
@@ -25,7 +25,7 @@ import Testing
             }
             // Bounded: at most 8 status runs per round, each while writers may still run.
             for _ in 0..<8 {
-                statusCodes.append(try cli.run(["status", "--json"]).status)
+                statusCodes.append(try await cli.run(["status", "--json"]).status)
                 for _ in 0..<50 {
                     reads += 1
                     do {
@@ -37,7 +37,7 @@ import Testing
                 }
             }
             for writer in writers {
-                #expect(writer.finish().status == 0)
+                #expect(await writer.finish().status == 0)
             }
         }
         #expect(Set(statusCodes).isSubset(of: [0, 1]), "status exited \(Set(statusCodes))")
@@ -47,7 +47,7 @@ import Testing
 
     /// 100 logins, each killed with SIGKILL at a random moment: the session
     /// always loads, and after a logout no file in the folder holds a token.
-    @Test func loginsKilledAtRandomMomentsNeverLeaveABrokenSession() throws {
+    @Test func loginsKilledAtRandomMomentsNeverLeaveABrokenSession() async throws {
         var generator = SeededGenerator(seed: 0xC0FFEE)
         let tokens = (0..<100).map { "killed_token_\($0)_abcdefghij" }
         var killed = 0
@@ -56,14 +56,14 @@ import Testing
             // The delay picks the moment of the kill; nothing is being waited for.
             usleep(UInt32.random(in: 0...25_000, using: &generator))
             kill(running.pid, SIGKILL)
-            if running.finish().status != 0 { killed += 1 }
+            if await running.finish().status != 0 { killed += 1 }
             let state = try store.load()
             if let value = state.credential?.token.value, !tokens.contains(value) {
                 Issue.record("the session holds a token no login wrote")
             }
         }
         #expect(killed > 0, "no run was killed before it finished; the test proved nothing")
-        #expect(try cli.run(["logout"]).status == 0)
+        #expect(try await cli.run(["logout"]).status == 0)
         let folder = TemporaryDirectoryView(path: cli.defaultStore.deletingLastPathComponent().path)
         for (path, data) in folder.files() {
             Secret.expectAbsent(tokens, in: data, path)

@@ -8,15 +8,16 @@ import Testing
 @Suite struct CLIHardeningTests {
     let cli = CommandRunner()
 
-    func login(server: URL? = nil) throws {
+    func login(server: URL? = nil) async throws {
         let options = server.map { ["--server", $0.absoluteString] } ?? []
-        #expect(try cli.run(["login", "--with-token"] + options, stdin: Sample.secret.data).status == 0)
+        #expect(
+            try await cli.run(["login", "--with-token"] + options, stdin: Sample.secret.data).status == 0)
     }
 
-    @Test func outputThatCannotBeWrittenExits74() throws {
-        try login()
+    @Test func outputThatCannotBeWrittenExits74() async throws {
+        try await login()
         let full = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
-        let result = try cli.run(["status", "--json"], stdout: full)
+        let result = try await cli.run(["status", "--json"], stdout: full)
         #expect(result.status == 74)
         #expect(
             result.stderr
@@ -25,24 +26,24 @@ import Testing
 
         let closed = Pipe()
         try closed.fileHandleForReading.close()
-        let broken = try cli.run(["status"], stdout: closed.fileHandleForWriting)
+        let broken = try await cli.run(["status"], stdout: closed.fileHandleForWriting)
         #expect(broken.status == 74)
         #expect(broken.stderr.contains("Broken pipe"))
     }
 
-    @Test func anAPIBodyThatCannotBeWrittenExits74() throws {
-        let server = try LoopbackServer()
-        defer { server.stop() }
-        try login(server: server.originA)
-        let full = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
-        let result = try cli.run(["api", "/plain"], stdout: full)
-        #expect(result.status == 74)
-        #expect(result.stderr.contains("cannot write to standard output"))
+    @Test func anAPIBodyThatCannotBeWrittenExits74() async throws {
+        try await withLoopbackServer { server in
+            try await login(server: server.originA)
+            let full = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
+            let result = try await cli.run(["api", "/plain"], stdout: full)
+            #expect(result.status == 74)
+            #expect(result.stderr.contains("cannot write to standard output"))
+        }
     }
 
     /// Only the companion beside session-cli is run: one planted on PATH is
     /// never handed the command line (and so never the token).
-    @Test func aMissingCompanionExits70AndPATHIsNotSearched() throws {
+    @Test func aMissingCompanionExits70AndPATHIsNotSearched() async throws {
         let folder = TemporaryDirectory()
         let lonely = folder.file("bin/session-cli")
         try FileManager.default.createDirectory(
@@ -54,11 +55,11 @@ import Testing
             at: planted.deletingLastPathComponent(), withIntermediateDirectories: true)
         try "#!/bin/sh\ntouch '\(marker.path)'\n".write(to: planted, atomically: true, encoding: .utf8)
         chmod(planted.path, 0o755)
-        try login(server: URL(string: "https://api.example.com"))
+        try await login(server: URL(string: "https://api.example.com"))
 
         var runner = cli
         runner.executable = lonely
-        let result = try runner.run(
+        let result = try await runner.run(
             ["api", "/user"],
             extraEnvironment: ["PATH": planted.deletingLastPathComponent().path + ":/usr/bin:/bin"])
         #expect(result.status == 70)
@@ -68,8 +69,8 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: marker.path), "the session-cli-api on PATH was run")
     }
 
-    @Test func aStoreHeldByAStoppedWriterExits75() throws {
-        try login()
+    @Test func aStoreHeldByAStoppedWriterExits75() async throws {
+        try await login()
         let lock = cli.defaultStore.path + ".lock"
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -88,26 +89,26 @@ import Testing
         }
         #expect(try output.fileHandleForReading.read(upToCount: 7) == Data("locked\n".utf8))
 
-        let result = try cli.run(["logout"], extraEnvironment: ["SESSION_CLI_LOCK_TIMEOUT": "0.2"])
+        let result = try await cli.run(["logout"], extraEnvironment: ["SESSION_CLI_LOCK_TIMEOUT": "0.2"])
         #expect(result.status == 75)
         #expect(result.stderr.hasPrefix("session-cli: the session store is busy"))
         #expect(result.stderr.contains(lock))
-        #expect(try cli.run(["status"]).status == 0, "a reader must not wait and the session must stay")
+        #expect(try await cli.run(["status"]).status == 0, "a reader must not wait and the session must stay")
 
-        let invalid = try cli.run(["status"], extraEnvironment: ["SESSION_CLI_LOCK_TIMEOUT": "soon"])
+        let invalid = try await cli.run(["status"], extraEnvironment: ["SESSION_CLI_LOCK_TIMEOUT": "soon"])
         #expect(invalid.status == 64)
     }
 
-    @Test func apiKeepsTheQueryAsWritten() throws {
-        let server = try LoopbackServer()
-        defer { server.stop() }
-        try login(server: server.originA)
-        let result = try cli.run(["api", "/echo/a%2Fb?q=1%2B1&r=a+b"])
-        #expect(result.status == 0)
-        let echo = try JSONSerialization.jsonObject(with: result.stdout.data) as? [String: Any]
-        #expect(echo?["path"] as? String == "/echo/a%2Fb?q=1%2B1&r=a+b")
-        let bad = try cli.run(["api", "/echo?q=100%"])
-        #expect(bad.status == 64)
-        #expect(bad.stderr.contains("%25"))
+    @Test func apiKeepsTheQueryAsWritten() async throws {
+        try await withLoopbackServer { server in
+            try await login(server: server.originA)
+            let result = try await cli.run(["api", "/echo/a%2Fb?q=1%2B1&r=a+b"])
+            #expect(result.status == 0)
+            let echo = try JSONSerialization.jsonObject(with: result.stdout.data) as? [String: Any]
+            #expect(echo?["path"] as? String == "/echo/a%2Fb?q=1%2B1&r=a+b")
+            let bad = try await cli.run(["api", "/echo?q=100%"])
+            #expect(bad.status == 64)
+            #expect(bad.stderr.contains("%25"))
+        }
     }
 }

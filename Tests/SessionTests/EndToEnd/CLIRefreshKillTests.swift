@@ -8,57 +8,58 @@ import Testing
 /// one, never half-written. The token endpoint is the tests' loopback
 /// server, which hands out a new pair every time.
 @Suite struct CLIRefreshKillTests {
-    @Test func fiftyRefreshesKilledAtRandomNeverLeaveABadFile() throws {
-        let server = try LoopbackServer()
-        defer { server.stop() }
-        let cli = CommandRunner()
-        let store = FileLoginStateStore(fileURL: cli.defaultStore)
-        let provider = OAuthProvider(
-            issuer: server.originA, clientID: "kill-test",
-            tokenEndpoint: server.originA.appendingPathComponent("oauth/token"))
-        var generator = SystemRandomNumberGenerator()
-        var outcomes = (refreshed: 0, untouched: 0)
-        // How long one refresh takes here, start to exit; kills land anywhere
-        // in one and a half of that, so some hit the save and some come after.
-        let calibration = Credential(
-            token: Sample.token("at_calibration_0123456789"),
-            refreshToken: Sample.token("rt_calibration_0123456789"),
-            server: server.originA, expiresAt: Date().addingTimeInterval(-10), provider: provider)
-        try store.save(calibration)
-        let started = ContinuousClock.now
-        #expect(try cli.run(["token"]).status == 0)
-        let span = ContinuousClock.now - started
-        let window = UInt32(
-            min(
-                2_000_000, span.components.seconds * 1_500_000 + span.components.attoseconds / 666_666_666_667
-            ))
-        for round in 0..<50 {
-            let expired = Credential(
-                token: Sample.token("at_round_\(round)_0123456789"),
-                refreshToken: Sample.token("rt_round_\(round)_0123456789"),
+    @Test func fiftyRefreshesKilledAtRandomNeverLeaveABadFile() async throws {
+        try await withLoopbackServer { server in
+            let cli = CommandRunner()
+            let store = FileLoginStateStore(fileURL: cli.defaultStore)
+            let provider = OAuthProvider(
+                issuer: server.originA, clientID: "kill-test",
+                tokenEndpoint: server.originA.appendingPathComponent("oauth/token"))
+            var generator = SystemRandomNumberGenerator()
+            var outcomes = (refreshed: 0, untouched: 0)
+            // How long one refresh takes here, start to exit; kills land anywhere
+            // in one and a half of that, so some hit the save and some come after.
+            let calibration = Credential(
+                token: Sample.token("at_calibration_0123456789"),
+                refreshToken: Sample.token("rt_calibration_0123456789"),
                 server: server.originA, expiresAt: Date().addingTimeInterval(-10), provider: provider)
-            try store.save(expired)
-            let running = try cli.start(["token"])
-            usleep(UInt32.random(in: 0...window, using: &generator))
-            kill(running.pid, SIGKILL)
-            _ = running.finish()
-            // The file must load: the old session, or a refreshed one.
-            let loaded = try #require(try store.load().credential, "round \(round): logged out")
-            if loaded.token == expired.token { outcomes.untouched += 1 } else { outcomes.refreshed += 1 }
-            #expect(loaded.provider == provider)
+            try store.save(calibration)
+            let started = ContinuousClock.now
+            #expect(try await cli.run(["token"]).status == 0)
+            let span = ContinuousClock.now - started
+            let window = UInt32(
+                min(
+                    2_000_000,
+                    span.components.seconds * 1_500_000 + span.components.attoseconds / 666_666_666_667
+                ))
+            for round in 0..<50 {
+                let expired = Credential(
+                    token: Sample.token("at_round_\(round)_0123456789"),
+                    refreshToken: Sample.token("rt_round_\(round)_0123456789"),
+                    server: server.originA, expiresAt: Date().addingTimeInterval(-10), provider: provider)
+                try store.save(expired)
+                let running = try cli.start(["token"])
+                usleep(UInt32.random(in: 0...window, using: &generator))
+                kill(running.pid, SIGKILL)
+                _ = await running.finish()
+                // The file must load: the old session, or a refreshed one.
+                let loaded = try #require(try store.load().credential, "round \(round): logged out")
+                if loaded.token == expired.token { outcomes.untouched += 1 } else { outcomes.refreshed += 1 }
+                #expect(loaded.provider == provider)
+            }
+            // Both moments were hit: some kills came before the save, some after.
+            #expect(outcomes.untouched > 0 && outcomes.refreshed > 0, "\(outcomes)")
+            let leftovers = try FileManager.default.contentsOfDirectory(
+                atPath: cli.defaultStore.deletingLastPathComponent().path
+            )
+            .filter { $0.contains(".tmp-") }
+            // A killed writer may leave a temporary file; the next writer removes it.
+            try store.save(Credential(token: Sample.token()))
+            let after = try FileManager.default.contentsOfDirectory(
+                atPath: cli.defaultStore.deletingLastPathComponent().path
+            )
+            .filter { $0.contains(".tmp-") }
+            #expect(after.isEmpty, "\(leftovers.count) temporary files were left and not cleaned")
         }
-        // Both moments were hit: some kills came before the save, some after.
-        #expect(outcomes.untouched > 0 && outcomes.refreshed > 0, "\(outcomes)")
-        let leftovers = try FileManager.default.contentsOfDirectory(
-            atPath: cli.defaultStore.deletingLastPathComponent().path
-        )
-        .filter { $0.contains(".tmp-") }
-        // A killed writer may leave a temporary file; the next writer removes it.
-        try store.save(Credential(token: Sample.token()))
-        let after = try FileManager.default.contentsOfDirectory(
-            atPath: cli.defaultStore.deletingLastPathComponent().path
-        )
-        .filter { $0.contains(".tmp-") }
-        #expect(after.isEmpty, "\(leftovers.count) temporary files were left and not cleaned")
     }
 }

@@ -10,22 +10,22 @@ import Testing
     var store: FileLoginStateStore { FileLoginStateStore(fileURL: cli.defaultStore) }
     static let refreshGrant = "refresh_token"
 
-    func withProvider(_ body: (OAuthTestProvider) throws -> Void) throws {
-        let provider = try OAuthTestProvider(environment: ["PROVIDER_DEVICE_INTERVAL": "1"])
-        defer { provider.stop() }
-        try body(provider)
+    func withProvider(_ body: (OAuthTestProvider) async throws -> Void) async throws {
+        try await withOAuthProvider(environment: ["PROVIDER_DEVICE_INTERVAL": "1"]) { provider in
+            try await body(provider)
+        }
     }
 
     /// A real session from `login --device`, approved by the person.
-    func signIn(_ provider: OAuthTestProvider) throws -> Credential {
+    func signIn(_ provider: OAuthTestProvider) async throws -> Credential {
         let running = try cli.start([
             "login", "--device", "--issuer", provider.issuer.absoluteString, "--client-id", "cli-device",
             "--scope", "openid", "--scope", "profile", "--device-endpoint",
             provider.issuer.absoluteString + "/o/device-authorization/",
         ])
-        let code = try #require(running.waitForStderrLine(startingWith: "Code: "))
-        try provider.approveDevice(userCode: code)
-        #expect(running.finish().status == 0)
+        let code = try #require(await running.waitForStderrLine(startingWith: "Code: "))
+        try await provider.approveDevice(userCode: code)
+        #expect(await running.finish().status == 0)
         return try #require(try store.load().credential)
     }
 
@@ -38,53 +38,54 @@ import Testing
         }
     }
 
-    func refreshes(_ provider: OAuthTestProvider) throws -> Int {
-        try provider.counts()[Self.refreshGrant] ?? 0
+    func refreshes(_ provider: OAuthTestProvider) async throws -> Int {
+        try await provider.counts()[Self.refreshGrant] ?? 0
     }
 
     /// 16 processes find the access token expired at once: exactly one
     /// refresh reaches the provider, all 16 print the same token, and the
     /// session still works afterwards (reuse detection would have revoked
     /// the grant had two of them refreshed).
-    @Test func sixteenProcessesRefreshOnce() throws {
-        try withProvider { provider in
-            _ = try signIn(provider)
+    @Test func sixteenProcessesRefreshOnce() async throws {
+        try await withProvider { provider in
+            _ = try await signIn(provider)
             try edit { $0.expiresAt = Date().addingTimeInterval(-10) }
-            let before = try refreshes(provider)
+            let before = try await refreshes(provider)
             let running = try (0..<16).map { _ in try cli.start(["token"]) }
-            let results = running.map { $0.finish() }
+            var results: [CommandResult] = []
+            for command in running { results.append(await command.finish()) }
             #expect(results.allSatisfy { $0.status == 0 }, "\(results.map(\.stderr))")
             #expect(Set(results.map(\.stdout)).count == 1)
-            #expect(try refreshes(provider) - before == 1)
+            await #expect(try refreshes(provider) - before == 1)
             let stored = try #require(try store.load().credential)
             Secret.expectEqual(results.first?.stdout, stored.token.value + "\n", "the printed token")
-            let api = try cli.run(["api", "/api/me"])
+            let api = try await cli.run(["api", "/api/me"])
             #expect(api.status == 0, "\(api.stderr)")
             #expect(api.stdout.contains("alice"))
         }
     }
 
-    @Test func apiWithATokenTheServerRejectsRefreshesOnceAndSucceeds() throws {
-        try withProvider { provider in
-            _ = try signIn(provider)
+    @Test func apiWithATokenTheServerRejectsRefreshesOnceAndSucceeds() async throws {
+        try await withProvider { provider in
+            _ = try await signIn(provider)
             try edit { $0.token = try AuthToken("at_no_longer_accepted_0123456789") }
-            let before = try refreshes(provider)
-            let api = try cli.run(["api", "/api/me"])
+            let before = try await refreshes(provider)
+            let api = try await cli.run(["api", "/api/me"])
             #expect(api.status == 0, "\(api.stderr)")
             #expect(api.stdout.contains("alice"))
-            #expect(try refreshes(provider) - before == 1)
+            await #expect(try refreshes(provider) - before == 1)
             #expect(try store.load().credential?.token.value != "at_no_longer_accepted_0123456789")
         }
     }
 
-    @Test func aRefusedRefreshEndsTheSessionWith77() throws {
-        try withProvider { provider in
-            _ = try signIn(provider)
+    @Test func aRefusedRefreshEndsTheSessionWith77() async throws {
+        try await withProvider { provider in
+            _ = try await signIn(provider)
             try edit {
                 $0.refreshToken = try AuthToken("rt_never_issued_0123456789")
                 $0.expiresAt = Date().addingTimeInterval(-10)
             }
-            let token = try cli.run(["token"])
+            let token = try await cli.run(["token"])
             #expect(token.status == 77)
             #expect(
                 token.stderr
@@ -94,79 +95,80 @@ import Testing
         }
     }
 
-    @Test func logoutRevokesTheGrantAndLogoutLocalDoesNot() throws {
-        try withProvider { provider in
-            let first = try signIn(provider)
-            let logout = try cli.run(["logout"])
+    @Test func logoutRevokesTheGrantAndLogoutLocalDoesNot() async throws {
+        try await withProvider { provider in
+            let first = try await signIn(provider)
+            let logout = try await cli.run(["logout"])
             #expect(logout.status == 0)
             #expect(logout.stderr == "Revoked the grant at \(provider.issuer.absoluteString).\n")
             #expect(!FileManager.default.fileExists(atPath: cli.defaultStore.path))
             let revoked = try #require(first.refreshToken?.value)
-            #expect(try provider.refreshStatus(revoked, clientID: "cli-device") == 400)
+            #expect(try await provider.refreshStatus(revoked, clientID: "cli-device") == 400)
 
-            let second = try signIn(provider)
-            let local = try cli.run(["logout", "--local"])
+            let second = try await signIn(provider)
+            let local = try await cli.run(["logout", "--local"])
             #expect(local.status == 0 && local.stderr.isEmpty)
             let kept = try #require(second.refreshToken?.value)
-            #expect(try provider.refreshStatus(kept, clientID: "cli-device") == 200)
+            #expect(try await provider.refreshStatus(kept, clientID: "cli-device") == 200)
         }
     }
 
     /// Logging in again revokes the grant the new session replaces.
-    @Test func aNewLoginRevokesTheGrantItReplaces() throws {
-        try withProvider { provider in
-            let first = try signIn(provider)
-            _ = try signIn(provider)
+    @Test func aNewLoginRevokesTheGrantItReplaces() async throws {
+        try await withProvider { provider in
+            let first = try await signIn(provider)
+            _ = try await signIn(provider)
             let replaced = try #require(first.refreshToken?.value)
-            #expect(try provider.refreshStatus(replaced, clientID: "cli-device") == 400)
+            #expect(try await provider.refreshStatus(replaced, clientID: "cli-device") == 400)
         }
     }
 
-    @Test func aProviderThatIsDownStillGetsTheLocalSessionRemoved() throws {
-        let provider = try OAuthTestProvider(environment: ["PROVIDER_DEVICE_INTERVAL": "1"])
-        _ = try signIn(provider)
-        provider.stop()
-        let logout = try cli.run(["logout"])
+    @Test func aProviderThatIsDownStillGetsTheLocalSessionRemoved() async throws {
+        let provider = try await OAuthTestProvider.start(environment: ["PROVIDER_DEVICE_INTERVAL": "1"])
+        _ = try await signIn(provider)
+        await provider.stop()
+        let logout = try await cli.run(["logout"])
         #expect(logout.status == 0)
         #expect(logout.stderr.hasPrefix("session-cli: warning: could not revoke the grant at "))
         #expect(logout.stderr.contains("the local session is removed anyway"))
         #expect(!FileManager.default.fileExists(atPath: cli.defaultStore.path))
     }
 
-    @Test func sessionCLITokenOverridesTheStoreAndBlocksLoginAndLogout() throws {
-        #expect(try cli.run(["login", "--with-token"], stdin: Sample.secret.data).status == 0)
+    @Test func sessionCLITokenOverridesTheStoreAndBlocksLoginAndLogout() async throws {
+        #expect(try await cli.run(["login", "--with-token"], stdin: Sample.secret.data).status == 0)
         let override = ["SESSION_CLI_TOKEN": "env_token_0123456789abcdef"]
-        let token = try cli.run(["token"], extraEnvironment: override)
+        let token = try await cli.run(["token"], extraEnvironment: override)
         #expect(token.status == 0)
         Secret.expectEqual(token.stdout, "env_token_0123456789abcdef\n", "the printed token")
         for command in [["logout"], ["login", "--with-token"]] {
-            let refused = try cli.run(command, stdin: "x".data, extraEnvironment: override)
+            let refused = try await cli.run(command, stdin: "x".data, extraEnvironment: override)
             #expect(refused.status == 64)
             #expect(refused.stderr.contains("SESSION_CLI_TOKEN is set"))
         }
         Secret.expectEqual(try store.load().credential?.token.value, Sample.secret, "the stored token")
         let json =
             try JSONSerialization.jsonObject(
-                with: try cli.run(["status", "--json"], extraEnvironment: override).stdout.data)
+                with: try await cli.run(["status", "--json"], extraEnvironment: override).stdout.data)
             as? [String: Any]
         #expect(json?["tokenSource"] as? String == "environment")
-        let bad = try cli.run(["token"], extraEnvironment: ["SESSION_CLI_TOKEN": "has space"])
+        let bad = try await cli.run(["token"], extraEnvironment: ["SESSION_CLI_TOKEN": "has space"])
         #expect(bad.status == 65)
         Secret.expectAbsent(["has space"], in: bad.stderr, "the error")
     }
 
     /// A fresh token needs no networking: a session-cli with no companion
     /// prints it; a due one needs the companion (70 without it).
-    @Test func aFreshTokenLoadsNoNetworkingCode() throws {
+    @Test func aFreshTokenLoadsNoNetworkingCode() async throws {
         let folder = TemporaryDirectory()
         let lonely = folder.file("session-cli")
         try FileManager.default.copyItem(at: Executables.sessionCLI, to: lonely)
         var runner = cli
         runner.executable = lonely
         #expect(
-            try cli.run(["login", "--with-token", "--expires-in", "3600"], stdin: Sample.secret.data).status
+            try await cli.run(["login", "--with-token", "--expires-in", "3600"], stdin: Sample.secret.data)
+                .status
                 == 0)
-        let fresh = try runner.run(["token"])
+        let fresh = try await runner.run(["token"])
         #expect(fresh.status == 0)
         Secret.expectEqual(fresh.stdout, Sample.secret + "\n", "the printed token")
         try edit {
@@ -177,8 +179,8 @@ import Testing
                 issuer: url("http://127.0.0.1:1"), clientID: "c",
                 tokenEndpoint: url("http://127.0.0.1:1/token"))
         }
-        #expect(try runner.run(["token"]).status == 70)
-        let unreachable = try cli.run(["token"])
+        #expect(try await runner.run(["token"]).status == 70)
+        let unreachable = try await cli.run(["token"])
         #expect(unreachable.status == 69, "the provider is unreachable: 69")
         #expect(unreachable.stderr.hasPrefix("session-cli: cannot reach the identity provider"))
         #expect(try store.load().credential?.refreshToken != nil, "a network failure must keep the session")

@@ -8,25 +8,25 @@ import Testing
     let cli = CommandRunner()
     let secret = "sk_live_E2E_abcdef0123456789"
 
-    func login(_ extra: [String] = [], token: String? = nil) throws -> CommandResult {
-        try cli.run(["login", "--with-token"] + extra, stdin: ((token ?? secret) + "\n").data)
+    func login(_ extra: [String] = [], token: String? = nil) async throws -> CommandResult {
+        try await cli.run(["login", "--with-token"] + extra, stdin: ((token ?? secret) + "\n").data)
     }
 
-    func statusJSON(_ extra: [String] = []) throws -> (CommandResult, [String: Any]) {
-        let result = try cli.run(["status", "--json"] + extra)
+    func statusJSON(_ extra: [String] = []) async throws -> (CommandResult, [String: Any]) {
+        let result = try await cli.run(["status", "--json"] + extra)
         let object = try JSONSerialization.jsonObject(with: result.stdout.data) as? [String: Any]
         return (result, object ?? [:])
     }
 
-    @Test func loginStatusLogoutWithEveryExitCode() throws {
-        #expect(try cli.run(["status"]).status == 1)
-        let loggedIn = try login([
+    @Test func loginStatusLogoutWithEveryExitCode() async throws {
+        #expect(try await cli.run(["status"]).status == 1)
+        let loggedIn = try await login([
             "--server", "https://api.example.com", "--user", "alice", "--expires-in", "3600",
         ])
         #expect(loggedIn.status == 0)
         #expect(loggedIn.stdout == "Logged in as alice on https://api.example.com.\n")
 
-        let status = try cli.run(["status"])
+        let status = try await cli.run(["status"])
         #expect(status.status == 0)
         let lines = status.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "Logged in")
@@ -40,28 +40,28 @@ import Testing
         #expect(lines.contains("  Store:    \(cli.defaultStore.path)"))
         #expect(lines.last == "  Button:   Log out")
 
-        let again = try login(["--user", "bob"], token: "second_token_0123456789")
+        let again = try await login(["--user", "bob"], token: "second_token_0123456789")
         #expect(
             again.stdout
                 == "Logged in as bob.\nReplaced the previous session (alice on https://api.example.com).\n")
 
-        let logout = try cli.run(["logout"])
+        let logout = try await cli.run(["logout"])
         #expect(logout.status == 0)
         #expect(logout.stdout == "Logged out bob.\n")
-        let twice = try cli.run(["logout"])
+        let twice = try await cli.run(["logout"])
         #expect(twice.status == 0)
         #expect(twice.stdout == "Not logged in; nothing to do.\n")
-        let out = try cli.run(["status"])
+        let out = try await cli.run(["status"])
         #expect(out.status == 1)
         #expect(out.stdout == "Not logged in\n  Store:   \(cli.defaultStore.path)\n  Button:  Log in\n")
     }
 
-    @Test func jsonHasAStableShapeAndNoTokenUnlessAsked() throws {
+    @Test func jsonHasAStableShapeAndNoTokenUnlessAsked() async throws {
         let keys: Set = [
             "state", "account", "server", "issuedAt", "expiresAt", "expiresInSeconds", "tokenRedacted",
             "token", "provider", "scopes", "canRefresh", "refreshesOnUse", "tokenSource", "store", "button",
         ]
-        let (outResult, out) = try statusJSON()
+        let (outResult, out) = try await statusJSON()
         #expect(outResult.status == 1)
         #expect(Set(out.keys) == keys)
         #expect(out["state"] as? String == "logged_out")
@@ -73,8 +73,8 @@ import Testing
                 "action": "login", "label": "Log in", "color": "blue", "hex": "#007AFF",
             ])
 
-        _ = try login(["--server", "https://api.example.com", "--user", "alice", "--expires-in", "600"])
-        let (inResult, loggedIn) = try statusJSON(["--lang", "ja"])
+        _ = try await login(["--server", "https://api.example.com", "--user", "alice", "--expires-in", "600"])
+        let (inResult, loggedIn) = try await statusJSON(["--lang", "ja"])
         #expect(inResult.status == 0)
         #expect(Set(loggedIn.keys) == keys)
         #expect(loggedIn["state"] as? String == "logged_in")
@@ -87,25 +87,26 @@ import Testing
             ])
         Secret.expectAbsent([secret], in: inResult.output, "status --json")
 
-        let (shown, withToken) = try statusJSON(["--show-token"])
+        let (shown, withToken) = try await statusJSON(["--show-token"])
         Secret.expectEqual(withToken["token"] as? String, secret, "the token key")
         #expect(shown.stdout.split(separator: "\n").count == 1)
         Secret.expectPresent(
-            "  Token:    \(secret)", in: try cli.run(["status", "--show-token"]).stdout, "status --show-token"
+            "  Token:    \(secret)", in: try await cli.run(["status", "--show-token"]).stdout,
+            "status --show-token"
         )
     }
 
-    @Test func anExpiredSessionIsExit1WithTheLoginButton() throws {
+    @Test func anExpiredSessionIsExit1WithTheLoginButton() async throws {
         let store = FileLoginStateStore(fileURL: cli.defaultStore)
         try store.save(
             Credential(
                 token: AuthToken(secret), account: "alice", expiresAt: Date(timeIntervalSinceNow: -200)))
-        let result = try cli.run(["status"])
+        let result = try await cli.run(["status"])
         #expect(result.status == 1)
         #expect(result.stdout.hasPrefix("Session expired\n"))
         #expect(result.stdout.contains("  Expires:  expired 3 minutes ago ("))
         #expect(result.stdout.hasSuffix("  Button:   Log in\n"))
-        let (_, json) = try statusJSON()
+        let (_, json) = try await statusJSON()
         #expect(json["state"] as? String == "expired")
         #expect((json["expiresInSeconds"] as? Int).map { $0 < 0 } == true)
     }
@@ -116,18 +117,18 @@ import Testing
         ("two lines", "abc\ndef\n"), ("CR inside", "abc\rdef"),
     ]
 
-    @Test func badTokensOnStandardInputExit65AndKeepTheSession() throws {
-        _ = try login(["--user", "alice"])
+    @Test func badTokensOnStandardInputExit65AndKeepTheSession() async throws {
+        _ = try await login(["--user", "alice"])
         let before = try Data(contentsOf: cli.defaultStore)
         for (name, input) in Self.badInputs {
-            let result = try cli.run(["login", "--with-token"], stdin: input.data)
+            let result = try await cli.run(["login", "--with-token"], stdin: input.data)
             #expect(result.status == 65, "\(name)")
             #expect(result.stderr.hasPrefix("session-cli: invalid token on standard input: "), "\(name)")
             #expect(result.stderr.split(separator: "\n").count == 1, "\(name)")
             #expect(try Data(contentsOf: cli.defaultStore) == before, "\(name) changed the session")
         }
         // One trailing newline, or CR LF, is not part of the token.
-        let crlf = try login(token: secret + "\r")
+        let crlf = try await login(token: secret + "\r")
         #expect(crlf.status == 0)
         Secret.expectEqual(
             try FileLoginStateStore(fileURL: cli.defaultStore).load().credential?.token.value, secret,
@@ -139,58 +140,58 @@ import Testing
         ("future", #"{"version": 7, "credential": {}}"#, 65),
         ("empty", "", 65),
     ])
-    func badSessionFilesExit65AndStayUntouched(name: String, content: String, code: Int32) throws {
+    func badSessionFilesExit65AndStayUntouched(name: String, content: String, code: Int32) async throws {
         try FileManager.default.createDirectory(
             at: cli.defaultStore.deletingLastPathComponent(), withIntermediateDirectories: true)
         try content.data.write(to: cli.defaultStore)
         for command in [["status"], ["status", "--json"], ["login", "--with-token"]] {
-            let result = try cli.run(command, stdin: secret.data)
+            let result = try await cli.run(command, stdin: secret.data)
             #expect(result.status == code, "\(command)")
             #expect(result.stderr.contains(cli.defaultStore.path))
             #expect(result.stderr.split(separator: "\n").count == 1)
             #expect(try Data(contentsOf: cli.defaultStore) == content.data)
         }
-        #expect(try cli.run(["logout"]).status == 0)
+        #expect(try await cli.run(["logout"]).status == 0)
         #expect(!FileManager.default.fileExists(atPath: cli.defaultStore.path))
     }
 
-    @Test func aStoreThatCannotBeReadOrWrittenExits74() throws {
+    @Test func aStoreThatCannotBeReadOrWrittenExits74() async throws {
         let folder = cli.home.file("folder-in-the-way")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let status = try cli.run(["status", "--store", folder.path])
+        let status = try await cli.run(["status", "--store", folder.path])
         #expect(status.status == 74)
         #expect(
             status.stderr
                 == "session-cli: session file \(folder.path) is a directory, not a regular file; move it out of the way\n"
         )
-        #expect(try cli.run(["logout", "--store", folder.path]).status == 74)
+        #expect(try await cli.run(["logout", "--store", folder.path]).status == 74)
         let fifo = cli.home.file("fifo").path
         #expect(mkfifo(fifo, 0o600) == 0)
-        #expect(try cli.run(["status", "--store", fifo]).status == 74)
+        #expect(try await cli.run(["status", "--store", fifo]).status == 74)
         try Data().write(to: cli.home.file("plain-file"))
-        let through = try cli.run(
+        let through = try await cli.run(
             ["login", "--with-token", "--store", cli.home.file("plain-file/session.json").path],
             stdin: secret.data)
         #expect(through.status == 74)
         Secret.expectAbsent([secret], in: through.output, "the error")
     }
 
-    @Test func theFileIs0600AndItsFolder0700() throws {
-        _ = try login()
+    @Test func theFileIs0600AndItsFolder0700() async throws {
+        _ = try await login()
         #expect(permissions(ofPath: cli.defaultStore.path) == 0o600)
         #expect(permissions(ofPath: cli.defaultStore.deletingLastPathComponent().path) == 0o700)
     }
 
-    @Test func statusNeverWritesAndWarnsAboutAReadableFile() throws {
+    @Test func statusNeverWritesAndWarnsAboutAReadableFile() async throws {
         let folder = cli.defaultStore.deletingLastPathComponent().path
-        #expect(try cli.run(["status"]).status == 1)
+        #expect(try await cli.run(["status"]).status == 1)
         #expect(!FileManager.default.fileExists(atPath: folder), "status created the folder")
 
-        _ = try login()
+        _ = try await login()
         #expect(chmod(cli.defaultStore.path, 0o644) == 0)
         let before = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
         let bytes = try Data(contentsOf: cli.defaultStore)
-        let result = try cli.run(["status"])
+        let result = try await cli.run(["status"])
         #expect(result.status == 0)
         #expect(
             result.stderr
@@ -199,64 +200,73 @@ import Testing
         #expect(permissions(ofPath: cli.defaultStore.path) == 0o644)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == before)
         #expect(try Data(contentsOf: cli.defaultStore) == bytes)
-        _ = try login()
+        _ = try await login()
         #expect(permissions(ofPath: cli.defaultStore.path) == 0o600)
-        #expect(try cli.run(["status"]).stderr.isEmpty)
+        #expect(try await cli.run(["status"]).stderr.isEmpty)
     }
 
-    @Test func theTokenNeverAppearsInOutputUnlessAskedFor() throws {
-        var outputs = [try login(["--user", "alice", "--server", "https://api.example.com"]).output]
+    @Test func theTokenNeverAppearsInOutputUnlessAskedFor() async throws {
+        var outputs = await [try login(["--user", "alice", "--server", "https://api.example.com"]).output]
         for arguments in [
             ["status"], ["status", "--json"], ["status", "--lang", "ja", "--color", "always"],
             ["status", "--help"], ["login", "--with-token", "--server", "http://x.example"],
             ["logout"], ["status"],
         ] {
-            outputs.append(try cli.run(arguments, stdin: secret.data).output)
+            await outputs.append(try cli.run(arguments, stdin: secret.data).output)
         }
         for output in outputs {
             Secret.expectAbsent([secret, String(secret.dropFirst(4))], in: output, "the output")
         }
     }
 
-    @Test func colorFollowsTheOptionAndNoColor() throws {
+    @Test func colorFollowsTheOptionAndNoColor() async throws {
         let blue = "\u{1B}[1;34mLog in\u{1B}[0m"
-        #expect(try cli.run(["status", "--color", "always"]).stdout.contains(blue))
+        #expect(try await cli.run(["status", "--color", "always"]).stdout.contains(blue))
         #expect(
-            try cli.run(["status", "--color", "always"], extraEnvironment: ["NO_COLOR": "1"]).stdout.contains(
-                blue))
-        #expect(!(try cli.run(["status"]).stdout.contains("\u{1B}")), "a file is not a terminal")
-        #expect(!(try cli.run(["status", "--color", "never"]).stdout.contains("\u{1B}")))
-        _ = try login()
-        #expect(try cli.run(["status", "--color=always"]).stdout.contains("\u{1B}[1;31mLog out\u{1B}[0m"))
+            try await cli.run(["status", "--color", "always"], extraEnvironment: ["NO_COLOR": "1"]).stdout
+                .contains(
+                    blue))
+        #expect(!(try await cli.run(["status"]).stdout.contains("\u{1B}")), "a file is not a terminal")
+        #expect(!(try await cli.run(["status", "--color", "never"]).stdout.contains("\u{1B}")))
+        _ = try await login()
+        #expect(
+            try await cli.run(["status", "--color=always"]).stdout.contains("\u{1B}[1;31mLog out\u{1B}[0m"))
     }
 
-    @Test func languageComesFromTheOptionThenTheEnvironment() throws {
+    @Test func languageComesFromTheOptionThenTheEnvironment() async throws {
         let japanese = "  ボタン:  ログイン\n"
-        #expect(try cli.run(["status"], extraEnvironment: ["LANG": "ja_JP.UTF-8"]).stdout.hasSuffix(japanese))
         #expect(
-            try cli.run(["status"], extraEnvironment: ["LC_MESSAGES": "ja_JP"]).stdout.hasSuffix(japanese))
+            try await cli.run(["status"], extraEnvironment: ["LANG": "ja_JP.UTF-8"]).stdout.hasSuffix(
+                japanese))
         #expect(
-            try cli.run(["status"], extraEnvironment: ["LC_ALL": "C", "LANG": "ja_JP.UTF-8"]).stdout
+            try await cli.run(["status"], extraEnvironment: ["LC_MESSAGES": "ja_JP"]).stdout.hasSuffix(
+                japanese))
+        #expect(
+            try await cli.run(["status"], extraEnvironment: ["LC_ALL": "C", "LANG": "ja_JP.UTF-8"]).stdout
                 .hasSuffix("  Button:  Log in\n"))
         #expect(
-            try cli.run(["status", "--lang", "en"], extraEnvironment: ["LANG": "ja_JP"]).stdout.hasSuffix(
-                "  Button:  Log in\n"))
-        #expect(try cli.run(["status", "--lang", "ja"]).stdout.hasPrefix("未ログイン\n"))
+            try await cli.run(["status", "--lang", "en"], extraEnvironment: ["LANG": "ja_JP"]).stdout
+                .hasSuffix(
+                    "  Button:  Log in\n"))
+        #expect(try await cli.run(["status", "--lang", "ja"]).stdout.hasPrefix("未ログイン\n"))
     }
 
-    @Test func theStoreComesFromTheOptionThenTheEnvironment() throws {
+    @Test func theStoreComesFromTheOptionThenTheEnvironment() async throws {
         let fromEnvironment = cli.home.file("env/session.json")
         let fromOption = cli.home.file("opt/session.json")
         let environment = ["SESSION_CLI_STORE": fromEnvironment.path]
         #expect(
-            try cli.run(["login", "--with-token"], stdin: secret.data, extraEnvironment: environment).status
+            try await cli.run(["login", "--with-token"], stdin: secret.data, extraEnvironment: environment)
+                .status
                 == 0)
         #expect(FileManager.default.fileExists(atPath: fromEnvironment.path))
         #expect(
-            try cli.run(["status", "--store", fromOption.path], extraEnvironment: environment).status == 1)
-        #expect(try cli.run(["status"], extraEnvironment: environment).status == 0)
+            try await cli.run(["status", "--store", fromOption.path], extraEnvironment: environment).status
+                == 1)
+        #expect(try await cli.run(["status"], extraEnvironment: environment).status == 0)
         #expect(
-            try cli.run(["status"], extraEnvironment: ["XDG_STATE_HOME": cli.home.file("xdg").path]).stdout
+            try await cli.run(["status"], extraEnvironment: ["XDG_STATE_HOME": cli.home.file("xdg").path])
+                .stdout
                 .contains(cli.home.file("xdg/session-cli/session.json").path))
     }
 }

@@ -8,30 +8,30 @@ import Testing
 @Suite struct CLISignInTests {
     let cli = CommandRunner()
 
-    func withProvider(_ body: (OAuthTestProvider) throws -> Void) throws {
-        let provider = try OAuthTestProvider(environment: ["PROVIDER_DEVICE_INTERVAL": "1"])
-        defer { provider.stop() }
-        try body(provider)
+    func withProvider(_ body: (OAuthTestProvider) async throws -> Void) async throws {
+        try await withOAuthProvider(environment: ["PROVIDER_DEVICE_INTERVAL": "1"]) { provider in
+            try await body(provider)
+        }
     }
 
     func deviceLogin(
         _ provider: OAuthTestProvider, _ extra: [String] = [], deny: Bool = false,
         environment: [String: String] = [:]
-    ) throws -> CommandResult {
+    ) async throws -> CommandResult {
         let running = try cli.start(
             [
                 "login", "--device", "--device-endpoint",
                 provider.issuer.absoluteString + "/o/device-authorization/",
             ]
                 + extra, extraEnvironment: environment)
-        let code = try #require(running.waitForStderrLine(startingWith: "Code: "), "no code on stderr")
-        try provider.approveDevice(userCode: code, deny: deny)
-        return running.finish()
+        let code = try #require(await running.waitForStderrLine(startingWith: "Code: "), "no code on stderr")
+        try await provider.approveDevice(userCode: code, deny: deny)
+        return await running.finish()
     }
 
-    @Test func aDeviceLoginSavesASessionThatStatusAndAPIUse() throws {
-        try withProvider { provider in
-            let login = try deviceLogin(
+    @Test func aDeviceLoginSavesASessionThatStatusAndAPIUse() async throws {
+        try await withProvider { provider in
+            let login = try await deviceLogin(
                 provider, ["--scope", "openid", "--scope", "profile", "--scope", "read"],
                 environment: [
                     "SESSION_CLI_ISSUER": provider.issuer.absoluteString,
@@ -51,18 +51,19 @@ import Testing
             #expect(credential.provider?.clientID == "cli-device")
             #expect(credential.scopes == ["openid", "profile", "read"])
 
-            let status = try cli.run(["status"])
+            let status = try await cli.run(["status"])
             #expect(status.status == 0)
             #expect(
                 status.stdout.contains("Provider:  \(provider.issuer.absoluteString) (client cli-device)"))
             #expect(status.stdout.contains("Scopes:    openid profile read"))
             let json =
-                try JSONSerialization.jsonObject(with: try cli.run(["status", "--json"]).stdout.data)
+                try JSONSerialization.jsonObject(with: try await cli.run(["status", "--json"]).stdout.data)
                 as? [String: Any]
-            #expect((json?["provider"] as? [String: String])?["clientID"] == "cli-device")
+            #expect((json?["provider"] as? [String: Any])?["clientID"] as? String == "cli-device")
+            #expect((json?["provider"] as? [String: Any])?["confidential"] as? Bool == false)
             #expect(json?["scopes"] as? [String] == ["openid", "profile", "read"])
 
-            let api = try cli.run(["api", "/api/me"])
+            let api = try await cli.run(["api", "/api/me"])
             #expect(api.status == 0)
             let me = try JSONSerialization.jsonObject(with: api.stdout.data) as? [String: Any]
             #expect(me?["username"] as? String == "alice")
@@ -71,31 +72,31 @@ import Testing
 
     /// The second login names no provider: it takes the stored session's.
     /// Denied, it exits 77 and leaves that session byte for byte.
-    @Test func aDeniedLoginExits77AndKeepsThePreviousSession() throws {
-        try withProvider { provider in
-            let first = try deviceLogin(
+    @Test func aDeniedLoginExits77AndKeepsThePreviousSession() async throws {
+        try await withProvider { provider in
+            let first = try await deviceLogin(
                 provider, ["--issuer", provider.issuer.absoluteString, "--client-id", "cli-device"])
             #expect(first.status == 0)
             let before = try Data(contentsOf: cli.defaultStore)
-            let denied = try deviceLogin(provider, deny: true)
+            let denied = try await deviceLogin(provider, deny: true)
             #expect(denied.status == 77)
             #expect(denied.stderr.hasSuffix("session-cli: the sign-in was denied at the provider\n"))
             #expect(try Data(contentsOf: cli.defaultStore) == before)
         }
     }
 
-    @Test func aWebLoginWithoutABrowserPrintsTheURLAndCompletes() throws {
-        try withProvider { provider in
+    @Test func aWebLoginWithoutABrowserPrintsTheURLAndCompletes() async throws {
+        try await withProvider { provider in
             let running = try cli.start([
                 "login", "--web", "--no-browser", "--issuer", provider.issuer.absoluteString, "--client-id",
                 "cli-web",
                 "--scope", "openid", "--scope", "profile",
             ])
             let url = try #require(
-                running.waitForStderrLine(startingWith: "URL: ").flatMap(URL.init(string:)))
+                await running.waitForStderrLine(startingWith: "URL: ").flatMap(URL.init(string:)))
             #expect(url.absoluteString.contains("code_challenge_method=S256"))
-            #expect(try provider.authorize(url).hasPrefix("200"))
-            let login = running.finish()
+            #expect(try await provider.authorize(url).hasPrefix("200"))
+            let login = await running.finish()
             #expect(login.status == 0, "\(login.stderr)")
             #expect(login.stdout == "Logged in as alice on \(provider.issuer.absoluteString).\n")
             #expect(
@@ -107,8 +108,8 @@ import Testing
     /// Ctrl-C while the tool waits for the person: it ends, writes nothing,
     /// and leaves no listener behind.
     @Test(arguments: ["--device", "--web"])
-    func ctrlCWhileWaitingWritesNothing(method: String) throws {
-        try withProvider { provider in
+    func ctrlCWhileWaitingWritesNothing(method: String) async throws {
+        try await withProvider { provider in
             let extra =
                 method == "--device"
                 ? [
@@ -119,9 +120,9 @@ import Testing
             let running = try cli.start(
                 ["login", method, "--issuer", provider.issuer.absoluteString] + extra)
             let shown = try #require(
-                running.waitForStderrLine(startingWith: method == "--device" ? "Code: " : "URL: "))
+                await running.waitForStderrLine(startingWith: method == "--device" ? "Code: " : "URL: "))
             kill(running.pid, SIGINT)
-            let result = running.finish()
+            let result = await running.finish()
             #expect(running.process.terminationReason == .uncaughtSignal || result.status == 130)
             #expect(!FileManager.default.fileExists(atPath: cli.defaultStore.path))
             if method == "--web" {
@@ -133,17 +134,17 @@ import Testing
         }
     }
 
-    @Test func aMissingProviderOrClientIsAUsageErrorNamingTheOption() throws {
-        let noIssuer = try cli.run(["login", "--device", "--client-id", "x"])
+    @Test func aMissingProviderOrClientIsAUsageErrorNamingTheOption() async throws {
+        let noIssuer = try await cli.run(["login", "--device", "--client-id", "x"])
         #expect(noIssuer.status == 64)
         #expect(noIssuer.stderr.contains("--issuer URL") && noIssuer.stderr.contains("SESSION_CLI_ISSUER"))
-        let noClient = try cli.run(["login", "--web", "--issuer", "https://login.example.com"])
+        let noClient = try await cli.run(["login", "--web", "--issuer", "https://login.example.com"])
         #expect(noClient.status == 64)
         #expect(noClient.stderr.contains("--client-id"))
     }
 
     /// An option that does not go with the chosen login is refused, never ignored.
-    @Test func optionsThatDoNotGoTogetherAreRefused() throws {
+    @Test func optionsThatDoNotGoTogetherAreRefused() async throws {
         let cases: [([String], String)] = [
             (["login", "--device", "--web"], "give --device or --web, not both"),
             (["login", "--device", "--user", "alice"], "--user does not go with --device"),
@@ -160,7 +161,7 @@ import Testing
             (["login", "--device", "--scope", "two words"], "one scope per --scope"),
         ]
         for (arguments, message) in cases {
-            let result = try cli.run(arguments, stdin: "a_token_0123456789".data)
+            let result = try await cli.run(arguments, stdin: "a_token_0123456789".data)
             #expect(result.status == 64, "\(arguments)")
             #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
         }

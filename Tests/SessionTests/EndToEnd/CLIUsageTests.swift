@@ -6,9 +6,9 @@ import Testing
     let cli = CommandRunner()
 
     @Test(arguments: ["login", "logout", "status", "token", "api", "help"])
-    func everyCommandHasHelpThreeWays(command: String) throws {
+    func everyCommandHasHelpThreeWays(command: String) async throws {
         for arguments in [[command, "--help"], [command, "-h"], ["help", command]] {
-            let result = try cli.run(arguments)
+            let result = try await cli.run(arguments)
             #expect(result.status == 0, "\(arguments)")
             #expect(result.stdout.hasPrefix("session-cli \(command): "))
             #expect(result.stdout.contains("USAGE: session-cli \(command)"))
@@ -18,8 +18,8 @@ import Testing
         }
     }
 
-    @Test func toolHelpListsEveryCommandOptionAndExitCode() throws {
-        let result = try cli.run(["--help"])
+    @Test func toolHelpListsEveryCommandOptionAndExitCode() async throws {
+        let result = try await cli.run(["--help"])
         #expect(result.status == 0)
         for text in [
             "login", "logout", "status", "api", "--store PATH", "--lang en|ja", "--color auto|always|never",
@@ -27,24 +27,24 @@ import Testing
         ] {
             #expect(result.stdout.contains(text), "missing \(text)")
         }
-        #expect(try cli.run([]).stdout == result.stdout)
-        #expect(try cli.run(["help"]).stdout == result.stdout)
-        let login = try cli.run(["help", "login"]).stdout
+        #expect(try await cli.run([]).stdout == result.stdout)
+        #expect(try await cli.run(["help"]).stdout == result.stdout)
+        let login = try await cli.run(["help", "login"]).stdout
         for option in ["--with-token", "--server URL", "--user NAME", "--expires-in SECONDS"] {
             #expect(login.contains(option))
         }
-        let status = try cli.run(["help", "status"]).stdout
+        let status = try await cli.run(["help", "status"]).stdout
         #expect(status.contains("--json") && status.contains("--show-token"))
     }
 
-    @Test func versionPrintsTheVersion() throws {
-        let result = try cli.run(["--version"])
+    @Test func versionPrintsTheVersion() async throws {
+        let result = try await cli.run(["--version"])
         #expect(result.status == 0)
         #expect(result.stdout == "session-cli 0.1.0\n")
-        #expect(try cli.run(["status", "--version"]).stdout == "session-cli 0.1.0\n")
+        #expect(try await cli.run(["status", "--version"]).stdout == "session-cli 0.1.0\n")
     }
 
-    @Test func unknownCommandsAndOptionsSuggestTheClosestName() throws {
+    @Test func unknownCommandsAndOptionsSuggestTheClosestName() async throws {
         let expectations: [([String], String)] = [
             (["stauts"], "session-cli: unknown command 'stauts'; did you mean 'status'?\n"),
             (["logn"], "session-cli: unknown command 'logn'; did you mean 'login'?\n"),
@@ -79,25 +79,25 @@ import Testing
             ),
         ]
         for (arguments, message) in expectations {
-            let result = try cli.run(arguments)
+            let result = try await cli.run(arguments)
             #expect(result.status == 64, "\(arguments)")
             #expect(result.stderr == message)
             #expect(result.stdout.isEmpty)
         }
     }
 
-    @Test func bothOptionFormsAndGlobalOptionsAnywhereWork() throws {
+    @Test func bothOptionFormsAndGlobalOptionsAnywhereWork() async throws {
         let store = cli.home.file("s.json").path
         for arguments in [
             ["status", "--store", store], ["status", "--store=\(store)"], ["--store", store, "status"],
         ] {
-            let result = try cli.run(arguments + ["--json"])
+            let result = try await cli.run(arguments + ["--json"])
             #expect(result.status == 1)
             #expect(result.stdout.contains(#""store":"\#(store)""#))
         }
     }
 
-    @Test func aTokenOnTheCommandLineIsRefusedAndNeverEchoed() throws {
+    @Test func aTokenOnTheCommandLineIsRefusedAndNeverEchoed() async throws {
         let secret = "sk_live_ARGV_0123456789"
         let attempts = [
             ["login", "--token", secret], ["login", "--token=\(secret)"],
@@ -106,17 +106,17 @@ import Testing
             ["status", "--\(secret)"],
         ]
         for arguments in attempts {
-            let result = try cli.run(arguments, stdin: "valid_token_from_stdin".data)
+            let result = try await cli.run(arguments, stdin: "valid_token_from_stdin".data)
             #expect(result.status == 64, "\(arguments.count) arguments")
             Secret.expectAbsent(["ARGV_0123"], in: result.output, "the error")
             #expect(result.stderr.split(separator: "\n").count == 1)
         }
-        #expect(try cli.run(["login", "--token=x"]).stderr.contains("--with-token"))
+        #expect(try await cli.run(["login", "--token=x"]).stderr.contains("--with-token"))
         #expect(!FileManager.default.fileExists(atPath: cli.defaultStore.path))
     }
 
-    @Test func invalidOptionValuesExit64AndWriteNothing() throws {
-        try cli.run(["login", "--with-token", "--user", "alice"], stdin: "first_token_0123456789".data)
+    @Test func invalidOptionValuesExit64AndWriteNothing() async throws {
+        try await cli.run(["login", "--with-token", "--user", "alice"], stdin: "first_token_0123456789".data)
         let before = try Data(contentsOf: cli.defaultStore)
         let attempts: [[String]] = [
             ["login", "--with-token", "--server", "ftp://files.example.com"],
@@ -133,13 +133,13 @@ import Testing
             ["login"],
         ]
         for arguments in attempts {
-            let result = try cli.run(
+            let result = try await cli.run(
                 arguments, stdin: arguments.count > 1 ? "second_token_0123456789".data : nil)
             #expect(result.status == 64, "\(arguments)")
             #expect(result.stderr.hasPrefix("session-cli: "))
             #expect(result.stderr.split(separator: "\n").count == 1)
             #expect(try Data(contentsOf: cli.defaultStore) == before, "\(arguments) changed the session")
         }
-        #expect(try cli.run(["login"]).stderr.contains("--with-token"))
+        #expect(try await cli.run(["login"]).stderr.contains("--with-token"))
     }
 }

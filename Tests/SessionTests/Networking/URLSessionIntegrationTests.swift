@@ -18,12 +18,12 @@ import Testing
     }
 
     func withServer(_ body: (LoopbackServer, InMemoryLoginStateStore) async throws -> Void) async throws {
-        let server = try LoopbackServer()
-        defer { server.stop() }
-        // The token is scoped to origin A; origin B is "another server".
-        let store = InMemoryLoginStateStore(
-            .loggedIn(Credential(token: Sample.token(), server: server.originA)))
-        try await body(server, store)
+        try await withLoopbackServer { server in
+            // The token is scoped to origin A; origin B is "another server".
+            let store = InMemoryLoginStateStore(
+                .loggedIn(Credential(token: Sample.token(), server: server.originA)))
+            try await body(server, store)
+        }
     }
 
     func client(

@@ -80,7 +80,7 @@ import Testing
         let store = FileLoginStateStore(fileURL: runner.defaultStore)
         try store.save(Credential(token: Sample.token(), server: URL(string: Self.api)))
         let answer = StubTransport.Answer.respond { request in
-            let login = try runner.run(
+            let login = try await runner.run(
                 ["login", "--with-token", "--server", Self.api], stdin: Sample.otherSecret.data)
             #expect(login.status == 0)
             return try StubTransport.load("unauthorized-401", for: request)

@@ -6,8 +6,8 @@ import Testing
 @Suite struct DiscoveryTests {
     let discovery = ProviderDiscovery(issuer: url("https://login.example.com"))
 
-    @Test func triesOpenIDThenRFC8414AndMergesThem() throws {
-        let run = Recorded.drive(discovery, answers: ["discovery-openid", "discovery-oauth"])
+    @Test func triesOpenIDThenRFC8414AndMergesThem() async throws {
+        let run = await Recorded.drive(discovery, answers: ["discovery-openid", "discovery-oauth"])
         #expect(
             run.requests.map { $0.url?.absoluteString } == [
                 "https://login.example.com/.well-known/openid-configuration",
@@ -20,35 +20,38 @@ import Testing
         #expect(metadata.deviceAuthorizationEndpoint == url("https://login.example.com/device/code"))
     }
 
-    @Test func eitherDocumentAloneIsEnough() throws {
-        let openID = try Recorded.drive(discovery, answers: ["discovery-openid", "not-found"]).result.get()
+    @Test func eitherDocumentAloneIsEnough() async throws {
+        let openID = try await Recorded.drive(discovery, answers: ["discovery-openid", "not-found"]).result
+            .get()
         #expect(openID.userinfoEndpoint == url("https://login.example.com/userinfo"))
-        let oauth = try Recorded.drive(discovery, answers: ["not-found", "discovery-oauth"]).result.get()
+        let oauth = try await Recorded.drive(discovery, answers: ["not-found", "discovery-oauth"]).result
+            .get()
         #expect(oauth.tokenEndpoint == url("https://login.example.com/token-from-8414"))
-        #expect(throws: SignInError.self) {
-            try Recorded.drive(discovery, answers: ["not-found", "token-not-json"]).result.get()
+        await #expect(throws: SignInError.self) {
+            try await Recorded.drive(discovery, answers: ["not-found", "token-not-json"]).result.get()
         }
     }
 
-    @Test func anotherIssuerIsRefused() {
-        let run = Recorded.drive(discovery, answers: ["discovery-other-issuer", "not-found"])
+    @Test func anotherIssuerIsRefused() async {
+        let run = await Recorded.drive(discovery, answers: ["discovery-other-issuer", "not-found"])
         #expect(throws: SignInError.issuerMismatch(expected: "https://login.example.com")) {
             try run.result.get()
         }
     }
 
-    @Test func aPlainHTTPEndpointOnAnotherHostIsRefused() {
-        let run = Recorded.drive(discovery, answers: ["discovery-http-endpoint", "not-found"])
+    @Test func aPlainHTTPEndpointOnAnotherHostIsRefused() async {
+        let run = await Recorded.drive(discovery, answers: ["discovery-http-endpoint", "not-found"])
         #expect(throws: SignInError.insecureEndpoint(name: "token endpoint")) { try run.result.get() }
-        #expect(throws: SignInError.insecureEndpoint(name: "issuer")) {
-            try Recorded.drive(ProviderDiscovery(issuer: url("http://login.example.com")), answers: []).result
+        await #expect(throws: SignInError.insecureEndpoint(name: "issuer")) {
+            try await Recorded.drive(ProviderDiscovery(issuer: url("http://login.example.com")), answers: [])
+                .result
                 .get()
         }
     }
 
     /// RFC 8414 puts the well-known part before the issuer's path.
-    @Test func anIssuerWithAPathKeepsItInBothDocuments() {
-        let run = Recorded.drive(
+    @Test func anIssuerWithAPathKeepsItInBothDocuments() async {
+        let run = await Recorded.drive(
             ProviderDiscovery(issuer: url("https://login.example.com/tenant")), answers: [])
         #expect(
             run.requests.map { $0.url?.absoluteString } == [

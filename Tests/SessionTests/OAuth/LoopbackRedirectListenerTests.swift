@@ -1,56 +1,179 @@
 import Foundation
 import Session
+import SessionTestSupport
 import Testing
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
+@testable import SessionNetworking
 
 /// The loopback listener with real sockets: only the callback path, only
-/// this login's state, a timeout, and cancellation.
+/// this sign-in's state, no repeated parameter, a page that waits for the
+/// outcome, many connections at once, fixed ports, a timeout, cancellation.
 @Suite struct LoopbackRedirectListenerTests {
-    /// A GET to the listener, as a browser would send it; returns the status.
-    func visit(_ url: URL) async throws -> Int {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 60
-        let (_, response) = try await URLSession(configuration: configuration).data(from: url)
-        return (response as? HTTPURLResponse)?.statusCode ?? 0
+    func listener(
+        _ redirect: LoopbackRedirect = LoopbackRedirect(),
+        pages: SignInPages = SignInPages(appName: "the tests"),
+        refused: Locked<[RefusedCallback]> = Locked([])
+    ) throws -> LoopbackRedirectListener {
+        try LoopbackRedirectListener(
+            redirect: redirect, pages: pages, accepts: { $0["state"] == "good" },
+            onRefused: { reason in refused.withLock { $0.append(reason) } })
     }
 
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(1)))
     func onlyTheCallbackWithTheRightStateEndsTheWait() async throws {
-        let listener = try LoopbackRedirectListener()
+        let refused = Locked<[RefusedCallback]>([])
+        let listener = try listener(refused: refused)
         defer { listener.close() }
-        let base = listener.redirectURI.absoluteString
-        #expect(base.hasPrefix("http://127.0.0.1:") && base.hasSuffix("/callback"))
-        let waiting = Task {
-            try await listener.waitForCallback(timeout: .seconds(120)) { url in
-                url.query?.contains("state=good") == true ? nil : "the state does not match"
-            }
-        }
-        let root = base.replacingOccurrences(of: "/callback", with: "/favicon.ico")
-        #expect(try await visit(url(root)) == 404)
-        #expect(try await visit(url(base + "?code=c&state=forged")) == 400)
-        #expect(try await visit(url(base + "?code=c&state=good")) == 200)
-        let callback = try await waiting.value
-        #expect(callback.query == "code=c&state=good")
+        #expect(listener.redirectURI.absoluteString == "http://127.0.0.1:\(listener.port)/callback")
+        let port = listener.port
+        #expect(try await RawHTTP.get("/favicon.ico", port: port).status == 404)
+        let forged = try await RawHTTP.get("/callback?code=c&state=forged", port: port)
+        #expect(forged.status == 400)
+        #expect(forged.body.contains("Not the sign-in the tests is waiting for"))
+        #expect(try await RawHTTP.get("/callback?code=c&state=good&state=forged", port: port).status == 400)
+        #expect(try await RawHTTP.get("/callback?code=%zz&state=good", port: port).status == 400)
+        #expect(refused.withLock { $0 } == [.anotherSignIn, .malformed, .malformed])
+
+        let browser = Task { try await RawHTTP.get("/callback?code=c+d&state=good", port: port) }
+        let parameters = try await listener.callback(timeout: .seconds(30))
+        #expect(parameters == ["code": "c d", "state": "good"])
+        listener.finish(.signedIn(account: "alice", server: "https://api.example.com"))
+        let page = try await browser.value
+        #expect(page.status == 200)
+        #expect(page.body.contains("the tests is signed in as alice on https://api.example.com."))
     }
 
-    @Test func itGivesUpAfterTheTimeout() async throws {
-        let listener = try LoopbackRedirectListener()
+    /// The page never runs ahead of the outcome: the browser's connection
+    /// is held until `finish`, and then says what happened.
+    @Test(.timeLimit(.minutes(1)))
+    func theBrowserWaitsForTheOutcome() async throws {
+        let listener = try listener()
         defer { listener.close() }
-        await #expect(throws: ListenerError.timedOut) {
-            try await listener.waitForCallback(timeout: .milliseconds(300)) { _ in nil }
+        let browser = Task { try await RawHTTP.get("/callback?code=c&state=good", port: listener.port) }
+        _ = try await listener.callback(timeout: .seconds(30))
+        try await Task.sleep(for: .milliseconds(300))
+        listener.finish(.failed("the provider answered with the error invalid_grant"))
+        let page = try await browser.value
+        #expect(page.body.contains("Sign-in failed"))
+        #expect(page.body.contains("the provider answered with the error invalid_grant"))
+        #expect(!page.body.contains("Signed in"))
+        // A second callback after the outcome: the sign-in already finished.
+        let again = try await RawHTTP.get("/callback?code=c&state=good", port: listener.port)
+        #expect(again.body.contains("This sign-in has already finished"))
+    }
+
+    /// No outcome within the wait: the page says the result will be in the terminal.
+    @Test(.timeLimit(.minutes(1)))
+    func aSlowOutcomeGetsAPageSayingWhereTheResultWillBe() async throws {
+        let listener = try listener(pages: SignInPages(appName: "the tests", outcomeWait: .milliseconds(300)))
+        defer { listener.close() }
+        let browser = Task { try await RawHTTP.get("/callback?code=c&state=good", port: listener.port) }
+        _ = try await listener.callback(timeout: .seconds(30))
+        let page = try await browser.value
+        #expect(page.body.contains("the result will be shown in the terminal"))
+    }
+
+    /// Ten connections that never send a request (a browser's speculative
+    /// ones, or anyone's) do not hold up the real callback: the listener
+    /// sees it within 2 s of its sending (one at a time, 5 s each, they took 50).
+    @Test(.timeLimit(.minutes(1)))
+    func idleConnectionsDoNotDelayTheCallback() async throws {
+        let seen = Locked<ContinuousClock.Instant?>(nil)
+        let listener = try LoopbackRedirectListener(
+            redirect: LoopbackRedirect(), pages: SignInPages(appName: "the tests"),
+            accepts: { parameters in
+                seen.withLock { $0 = $0 ?? .now }
+                return parameters["state"] == "good"
+            })
+        defer { listener.close() }
+        let idle = try (0..<10).map { _ in try RawHTTP.idleConnection(port: listener.port) }
+        defer { for fd in idle { close(fd) } }
+        let port = listener.port
+        let sent = Locked<ContinuousClock.Instant?>(nil)
+        let browser = Task { try await RawHTTP.get("/callback?code=c&state=good", port: port, sent: sent) }
+        _ = try await listener.callback(timeout: .seconds(30))
+        listener.finish(.denied)
+        #expect(try await browser.value.body.contains("Sign-in cancelled"))
+        let elapsed = try #require(seen.withLock { $0 }) - (try #require(sent.withLock { $0 }))
+        #expect(elapsed < .seconds(2), "the listener saw the callback after \(elapsed)")
+    }
+
+    @Test func theWaitEndsAtTheTimeout() async throws {
+        let listener = try listener()
+        defer { listener.close() }
+        await #expect(throws: SignInError.browserTimedOut(seconds: 0)) {
+            try await listener.callback(timeout: .milliseconds(300))
         }
     }
 
     /// The wait is ten minutes: only a cancellation that works ends it within the time limit.
     @Test(.timeLimit(.minutes(1)))
     func cancellingEndsTheWaitPromptly() async throws {
-        let listener = try LoopbackRedirectListener()
+        let listener = try listener()
         defer { listener.close() }
-        let waiting = Task { try await listener.waitForCallback(timeout: .seconds(600)) { _ in nil } }
+        let waiting = Task { try await listener.callback(timeout: .seconds(600)) }
         waiting.cancel()
         await #expect(throws: CancellationError.self) { try await waiting.value }
+    }
+
+    /// A fixed port is used as given, and one in use is an error naming it,
+    /// never another port.
+    @Test func aFixedPortIsUsedOrRefused() throws {
+        let first = try listener(LoopbackRedirect(port: 0 + freePort()))
+        defer { first.close() }
+        #expect(first.redirectURI.absoluteString == "http://127.0.0.1:\(first.port)/callback")
+        #expect(throws: SignInError.self) { try listener(LoopbackRedirect(port: first.port)) }
+        do {
+            _ = try listener(LoopbackRedirect(port: first.port))
+        } catch let error as SignInError {
+            #expect("\(error)".contains("127.0.0.1:\(first.port)") && "\(error)".contains("in use"))
+        }
+    }
+
+    /// `localhost` listens on 127.0.0.1 and on ::1 when the name resolves to
+    /// it; `::1` alone on IPv6.
+    @Test(.timeLimit(.minutes(1)))
+    func localhostAndIPv6Listen() async throws {
+        let local = try listener(LoopbackRedirect(host: .localhost))
+        defer { local.close() }
+        #expect(local.redirectURI.absoluteString == "http://localhost:\(local.port)/callback")
+        #expect(try await RawHTTP.get("/other", port: local.port).status == 404)
+        if ListenerSockets.resolvedLocalhost().contains(.v6) {
+            #expect(try await RawHTTP.get("/other", port: local.port, ipv6: true).status == 404)
+        }
+        guard let six = try? listener(LoopbackRedirect(host: .ipv6)) else { return }  // no IPv6 here
+        defer { six.close() }
+        #expect(six.redirectURI.absoluteString == "http://[::1]:\(six.port)/callback")
+        #expect(try await RawHTTP.get("/other", port: six.port, ipv6: true).status == 404)
+    }
+
+    /// Every page is small, self-contained HTML5, kept out of caches, in
+    /// the language asked for.
+    @Test(.timeLimit(.minutes(1)))
+    func pagesAreSelfContainedAndTranslated() async throws {
+        let listener = try listener(pages: SignInPages(appName: "session-cli", language: "ja"))
+        defer { listener.close() }
+        let browser = Task { try await RawHTTP.get("/callback?code=c&state=good", port: listener.port) }
+        _ = try await listener.callback(timeout: .seconds(30))
+        listener.finish(.signedIn(account: "<alice>", server: "https://api.example.com"))
+        let page = try await browser.value
+        #expect(page.header("Cache-Control") == "no-store")
+        #expect(page.header("Content-Type") == "text/html; charset=utf-8")
+        #expect(page.header("Content-Security-Policy")?.contains("default-src 'none'") == true)
+        #expect(page.header("Referrer-Policy") == "no-referrer")
+        #expect(page.body.hasPrefix("<!doctype html>\n<html lang=\"ja\">"))
+        #expect(page.body.contains("<meta charset=\"utf-8\">"))
+        #expect(page.body.contains("<meta name=\"viewport\""))
+        #expect(page.body.contains("サインインしました"))
+        #expect(page.body.contains("&lt;alice&gt;") && !page.body.contains("<alice>"))
+        #expect(!page.body.contains("http://") || !page.body.contains("src="), "an external resource")
+        #expect(page.body.utf8.count < 4096)
+    }
+
+    /// A port nobody uses right now.
+    private func freePort() throws -> Int {
+        let probe = try listener()
+        defer { probe.close() }
+        return probe.port
     }
 }

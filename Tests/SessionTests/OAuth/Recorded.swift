@@ -1,46 +1,71 @@
 import Foundation
 import Session
 
-/// Recorded answers from `Fixtures/oauth/`, fed to a sequence by hand.
+/// Recorded answers from `Fixtures/oauth/`, fed to a sequence through the
+/// real `NetworkClient.run`, with a transport that answers in order and a
+/// clock that records the waits instead of sleeping.
 enum Recorded {
-    /// The answer in `oauth/<name>.json` to `request`, from `finalURL` if a redirect moved it.
-    static func answer(_ name: String, to request: URLRequest, from finalURL: URL? = nil) throws
-        -> SequenceResponse
-    {
-        let (body, response) = try StubTransport.load("oauth/" + name, for: request, from: finalURL)
-        return SequenceResponse(request: request, response: response, body: body)
+    /// One answer: a fixture by name, or a status and a JSON body.
+    enum Reply: Sendable, ExpressibleByStringLiteral {
+        case fixture(String)
+        case json(Int, String)
+        /// A fixture answered from another URL, as after a redirect.
+        case moved(String, to: URL)
+
+        init(stringLiteral name: String) { self = .fixture(name) }
     }
 
-    /// Drives `sequence` with one recorded answer per step, in order.
-    /// Returns the steps' requests and waits, and how it ended.
-    static func drive<S: RequestSequence>(_ sequence: S, answers: [String]) -> (
-        requests: [URLRequest], waits: [Duration], result: Result<S.Output, any Error>
-    ) {
-        var sequence = sequence
-        var requests: [URLRequest] = []
-        var waits: [Duration] = []
-        var previous: SequenceResponse?
-        var remaining = answers[...]
-        do {
-            while true {
-                switch try sequence.next(after: previous) {
-                case .finish(let output):
-                    return (requests, waits, .success(output))
-                case .send(let request, let wait):
-                    requests.append(request)
-                    waits.append(wait)
-                    guard let name = remaining.popFirst() else {
-                        return (requests, waits, .failure(OutOfAnswers()))
-                    }
-                    previous = try answer(name, to: request)
-                }
-            }
-        } catch {
-            return (requests, waits, .failure(error))
-        }
+    /// What a run sent, what it waited before each request, and how it ended.
+    struct Run<Output> {
+        let requests: [URLRequest]
+        let waits: [Duration]
+        let result: Result<Output, any Error>
     }
 
     struct OutOfAnswers: Error {}
+
+    /// Runs `sequence` with one recorded answer per request, in order.
+    static func drive<S: RequestSequence>(_ sequence: S, answers: [Reply]) async -> Run<S.Output> {
+        let clock = RecordingClock()
+        let transport = ScriptedTransport(answers, clock: clock)
+        let client = NetworkClient(
+            baseURL: url("https://login.example.com"), transport: transport, clock: clock)
+        let result: Result<S.Output, any Error>
+        do {
+            result = .success(try await client.run(sequence))
+        } catch {
+            result = .failure(error)
+        }
+        return Run(requests: transport.sent.map(\.request), waits: transport.sent.map(\.wait), result: result)
+    }
+
+    /// Answers each request with the next reply, and records it with the
+    /// time waited before it.
+    final class ScriptedTransport: Transport {
+        private let replies: Locked<ArraySlice<Reply>>
+        private let recorded = Locked<[(request: URLRequest, wait: Duration)]>([])
+        private let clock: RecordingClock
+
+        init(_ replies: [Reply], clock: RecordingClock) {
+            self.replies = Locked(replies[...])
+            self.clock = clock
+        }
+
+        var sent: [(request: URLRequest, wait: Duration)] { recorded.withLock { $0 } }
+
+        func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+            recorded.withLock { $0.append((request, clock.waitedSinceLastTake())) }
+            guard let reply = replies.withLock({ $0.popFirst() }) else { throw OutOfAnswers() }
+            switch reply {
+            case .fixture(let name):
+                return try StubTransport.load("oauth/" + name, for: request)
+            case .moved(let name, let finalURL):
+                return try StubTransport.load("oauth/" + name, for: request, from: finalURL)
+            case .json(let status, let body):
+                return (Data(body.utf8), response(request, status))
+            }
+        }
+    }
 
     static let metadata: ProviderMetadata = {
         guard
@@ -54,4 +79,14 @@ enum Recorded {
         else { preconditionFailure("the recorded provider's endpoints are https") }
         return metadata
     }()
+
+    /// An unsigned JWT with `claims`: what the ID token checks read.
+    static func idToken(_ claims: [String: Any]) -> String {
+        func part(_ object: [String: Any]) -> String {
+            let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+            return data.base64EncodedString().replacingOccurrences(of: "+", with: "-")
+                .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        }
+        return part(["alg": "none"]) + "." + part(claims) + ".sig"
+    }
 }

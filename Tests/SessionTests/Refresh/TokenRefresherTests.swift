@@ -37,17 +37,24 @@ import Testing
         }
     }
 
+    /// The tests' clock: a refresher judges expiry by it, never by the wall
+    /// clock, so a test that waits for a busy machine judges the same.
+    static let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+    /// A session started an hour ago whose token expires `seconds` from now
+    /// (so its refresh margin is the full 60 s).
     func session(expiresIn seconds: TimeInterval, token: String = "at_original_0123456789") -> Credential {
         Credential(
             token: Sample.token(token), refreshToken: Sample.token("rt_original_0123456789"),
-            server: url("https://api.example.com"), expiresAt: Date().addingTimeInterval(seconds),
+            server: url("https://api.example.com"), issuedAt: Self.now.addingTimeInterval(-3600),
+            expiresAt: Self.now.addingTimeInterval(seconds),
             provider: Self.provider)
     }
 
     @Test func aFreshTokenIsNotRefreshedAndADueOneIs() async throws {
         let endpoint = TokenEndpoint()
         let store = InMemoryLoginStateStore(.loggedIn(session(expiresIn: 3600)))
-        let refresher = TokenRefresher(repository: store, transport: endpoint)
+        let refresher = TokenRefresher(repository: store, transport: endpoint, now: { Self.now })
         Secret.expectEqual(
             try await refresher.currentCredential()?.token.value, "at_original_0123456789", "fresh")
         #expect(endpoint.refreshes.withLock { $0 } == 0)
@@ -68,7 +75,7 @@ import Testing
         // A store with no lock of its own: only the refresher's single flight
         // keeps the 50 tasks to one refresh.
         let store = UnlockedStore(inner: InMemoryLoginStateStore(.loggedIn(session(expiresIn: -5))))
-        let refresher = TokenRefresher(repository: store, transport: endpoint)
+        let refresher = TokenRefresher(repository: store, transport: endpoint, now: { Self.now })
         let tokens = try await withThrowingTaskGroup(of: String?.self) { group in
             for _ in 0..<50 { group.addTask { try await refresher.currentCredential()?.token.value } }
             return try await group.reduce(into: Set<String?>()) { $0.insert($1) }
@@ -85,9 +92,9 @@ import Testing
         let store = FileLoginStateStore(fileURL: directory.file("session.json"))
         try store.save(session(expiresIn: -5))
         let first = TokenRefresher(
-            repository: FileLoginStateStore(fileURL: store.fileURL), transport: endpoint)
+            repository: FileLoginStateStore(fileURL: store.fileURL), transport: endpoint, now: { Self.now })
         let second = TokenRefresher(
-            repository: FileLoginStateStore(fileURL: store.fileURL), transport: endpoint)
+            repository: FileLoginStateStore(fileURL: store.fileURL), transport: endpoint, now: { Self.now })
         async let one = first.currentCredential()
         async let two = second.currentCredential()
         let (a, b) = try await (one, two)
@@ -104,7 +111,7 @@ import Testing
         try FileLoginStateStore(fileURL: file).save(session(expiresIn: 3600))
         let processes = (0..<2).map { _ in
             let store = FileLoginStateStore(fileURL: file)
-            return (store, TokenRefresher(repository: store, transport: endpoint))
+            return (store, TokenRefresher(repository: store, transport: endpoint, now: { Self.now }))
         }
         for round in 0..<5 {
             let (store, refresher) = processes[round % 2]
@@ -124,9 +131,9 @@ import Testing
     @Test func theLoopGuardForgetsRefreshesOlderThanItsWindow() async throws {
         let endpoint = TokenEndpoint()
         var old = session(expiresIn: 3600)
-        old.refreshedAt = (1...5).map { Date().addingTimeInterval(-60 - Double($0)) }
+        old.refreshedAt = (1...5).map { Self.now.addingTimeInterval(-60 - Double($0)) }
         let store = InMemoryLoginStateStore(.loggedIn(old))
-        let fresh = try await TokenRefresher(repository: store, transport: endpoint)
+        let fresh = try await TokenRefresher(repository: store, transport: endpoint, now: { Self.now })
             .refresh(replacing: old.token.fingerprint)
         #expect(endpoint.refreshes.withLock { $0 } == 1)
         #expect(fresh?.refreshedAt.count == 1)
@@ -137,7 +144,7 @@ import Testing
     @Test func aRefusalOfAnOlderTokenDoesNotRefresh() async throws {
         let endpoint = TokenEndpoint()
         let store = InMemoryLoginStateStore(.loggedIn(session(expiresIn: 3600, token: "at_newer_0123456789")))
-        let refresher = TokenRefresher(repository: store, transport: endpoint)
+        let refresher = TokenRefresher(repository: store, transport: endpoint, now: { Self.now })
         let current = try await refresher.refresh(replacing: Sample.token("at_older_0123456789").fingerprint)
         Secret.expectEqual(current?.token.value, "at_newer_0123456789", "the kept token")
         #expect(endpoint.refreshes.withLock { $0 } == 0)
@@ -152,7 +159,8 @@ import Testing
         }
         let store = InMemoryLoginStateStore(.loggedIn(session(expiresIn: -5)))
         await #expect(throws: SignInError.refreshRefused) {
-            try await TokenRefresher(repository: store, transport: endpoint).currentCredential()
+            try await TokenRefresher(repository: store, transport: endpoint, now: { Self.now })
+                .currentCredential()
         }
         #expect(store.load() == .loggedOut)
     }
@@ -173,7 +181,8 @@ import Testing
             )
         }
         await #expect(throws: SignInError.refreshRefused) {
-            try await TokenRefresher(repository: store, transport: endpoint).currentCredential()
+            try await TokenRefresher(repository: store, transport: endpoint, now: { Self.now })
+                .currentCredential()
         }
         Secret.expectEqual(
             inner.load().credential?.token.value, "at_saved_by_another_0123", "the newer session")
@@ -184,7 +193,7 @@ import Testing
         let store = InMemoryLoginStateStore(.loggedIn(original))
         await #expect(throws: NetworkError.self) {
             try await TokenRefresher(
-                repository: store, transport: StubTransport(.failure(.cannotConnectToHost))
+                repository: store, transport: StubTransport(.failure(.cannotConnectToHost)), now: { Self.now }
             )
             .currentCredential()
         }
@@ -198,7 +207,7 @@ import Testing
         let original = session(expiresIn: 3600)
         let store = InMemoryLoginStateStore(.loggedIn(original))
         let refresher = TokenRefresher(
-            repository: store, transport: StubTransport(.failure(.cannotConnectToHost)))
+            repository: store, transport: StubTransport(.failure(.cannotConnectToHost)), now: { Self.now })
         let client = NetworkClient(
             baseURL: url("https://api.example.com"), transport: StubTransport(.fixture("unauthorized-401")),
             behavior: CombinedRequestBehavior([
@@ -214,9 +223,68 @@ import Testing
     @Test func aDueButValidTokenSurvivesAnUnreachableProvider() async throws {
         let store = InMemoryLoginStateStore(.loggedIn(session(expiresIn: 30)))
         let refresher = TokenRefresher(
-            repository: store, transport: StubTransport(.failure(.cannotConnectToHost)))
+            repository: store, transport: StubTransport(.failure(.cannotConnectToHost)), now: { Self.now })
         Secret.expectEqual(
             try await refresher.currentCredential()?.token.value, "at_original_0123456789", "the kept token")
+    }
+
+    /// A token that lives 15 s is due at half its life, not at once: used
+    /// for 7.5 s, then refreshed, and the new one is not due again.
+    @Test func aShortLivedTokenIsDueAtHalfItsLifetime() async throws {
+        let endpoint = TokenEndpoint { count, request in
+            let body =
+                #"{"access_token": "at_short_\#(count)_0123456789", "token_type": "Bearer", "expires_in": 15}"#
+            return (Data(body.utf8), response(request, 200))
+        }
+        var short = session(expiresIn: 15)
+        short.issuedAt = Self.now
+        let store = InMemoryLoginStateStore(.loggedIn(short))
+        #expect(short.tokenRefreshMargin == 7.5)
+        let early = TokenRefresher(
+            repository: store, transport: endpoint, now: { Self.now.addingTimeInterval(7) })
+        Secret.expectEqual(
+            try await early.currentCredential()?.token.value, "at_original_0123456789", "not due")
+        let late = TokenRefresher(
+            repository: store, transport: endpoint, now: { Self.now.addingTimeInterval(8) })
+        let fresh = try #require(try await late.currentCredential())
+        Secret.expectEqual(fresh.token.value, "at_short_1_0123456789", "refreshed")
+        #expect(fresh.tokenLifetime == 15)
+        _ = try await late.currentCredential()
+        #expect(endpoint.refreshes.withLock { $0 } == 1, "a fresh 15 s token was due at once")
+    }
+
+    /// The loop guard does not fail a token that still works: it is used.
+    @Test func theLoopGuardKeepsAValidTokenInUse() async throws {
+        let endpoint = TokenEndpoint()
+        var busy = session(expiresIn: 30)
+        busy.refreshedAt = Array(repeating: Self.now, count: 5)
+        let store = InMemoryLoginStateStore(.loggedIn(busy))
+        let refresher = TokenRefresher(repository: store, transport: endpoint, now: { Self.now })
+        Secret.expectEqual(
+            try await refresher.currentCredential()?.token.value, "at_original_0123456789", "kept")
+        #expect(endpoint.refreshes.withLock { $0 } == 0)
+        store.save(session(expiresIn: -1))
+        var expired = session(expiresIn: -1)
+        expired.refreshedAt = Array(repeating: Self.now, count: 5)
+        store.save(expired)
+        await #expect(throws: RefreshError.tooManyRefreshes(limit: 5, seconds: 30)) {
+            try await refresher.currentCredential()
+        }
+        #expect(!RefreshError.tooManyRefreshes(limit: 5, seconds: 30).description.contains("server"))
+    }
+
+    /// A token of unknown lifetime is never due; a 401 refreshes it once.
+    @Test func aTokenOfUnknownLifetimeIsRefreshedOnlyAfterA401() async throws {
+        let endpoint = TokenEndpoint()
+        var unknown = session(expiresIn: 0)
+        unknown.expiresAt = nil
+        let store = InMemoryLoginStateStore(.loggedIn(unknown))
+        let refresher = TokenRefresher(repository: store, transport: endpoint, now: { Self.now })
+        Secret.expectEqual(
+            try await refresher.currentCredential()?.token.value, "at_original_0123456789", "kept")
+        #expect(endpoint.refreshes.withLock { $0 } == 0)
+        let fresh = try await refresher.refresh(replacing: unknown.token.fingerprint)
+        Secret.expectEqual(fresh?.token.value, "at_rotated_1_0123456789", "refreshed after the 401")
     }
 
     /// A 401 for the current token refreshes once and retries the request
@@ -224,7 +292,7 @@ import Testing
     @Test func a401RefreshesAndRetriesOnce() async throws {
         let endpoint = TokenEndpoint()
         let store = InMemoryLoginStateStore(.loggedIn(session(expiresIn: 3600)))
-        let refresher = TokenRefresher(repository: store, transport: endpoint)
+        let refresher = TokenRefresher(repository: store, transport: endpoint, now: { Self.now })
         let sent = Locked<[String]>([])
         let api = StubTransport(
             .respond { request in

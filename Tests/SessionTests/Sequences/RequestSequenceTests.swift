@@ -107,21 +107,21 @@ import Testing
     /// API where to upload, upload to the other origin, confirm with the API.
     /// The API's token goes to the API only.
     @Test func anUploadAcrossTwoOriginsCarriesTheTokenOnlyHome() async throws {
-        let server = try LoopbackServer()
-        defer { server.stop() }
-        let store = InMemoryLoginStateStore(
-            .loggedIn(Credential(token: Sample.token(), server: server.originA)))
-        let client = NetworkClient(
-            baseURL: server.originA, transport: URLSessionTransport(timeout: 10),
-            behavior: AuthTokenHeaderBehavior(repository: store))
-        let receipts = try await client.run(Upload(api: server.originA, bytes: Data("hello".utf8)))
-        #expect(receipts.count == 2)
-        let (upload, confirm) = (receipts[0], receipts[1])
-        #expect(upload.port == server.portB && upload.method == "PUT" && upload.body == "hello")
-        #expect(upload.authorization.isEmpty, "the API's token went to the upload server")
-        #expect(confirm.port == server.portA && confirm.path == "/echo/confirm/u1")
-        Secret.expectEqual(
-            confirm.authorization, ["Bearer \(Sample.secret)"], "the confirmation's Authorization")
+        try await withLoopbackServer { server in
+            let store = InMemoryLoginStateStore(
+                .loggedIn(Credential(token: Sample.token(), server: server.originA)))
+            let client = NetworkClient(
+                baseURL: server.originA, transport: URLSessionTransport(timeout: 10),
+                behavior: AuthTokenHeaderBehavior(repository: store))
+            let receipts = try await client.run(Upload(api: server.originA, bytes: Data("hello".utf8)))
+            #expect(receipts.count == 2)
+            let (upload, confirm) = (receipts[0], receipts[1])
+            #expect(upload.port == server.portB && upload.method == "PUT" && upload.body == "hello")
+            #expect(upload.authorization.isEmpty, "the API's token went to the upload server")
+            #expect(confirm.port == server.portA && confirm.path == "/echo/confirm/u1")
+            Secret.expectEqual(
+                confirm.authorization, ["Bearer \(Sample.secret)"], "the confirmation's Authorization")
+        }
     }
 }
 

@@ -26,9 +26,9 @@ struct CommandRunner {
     func run(
         _ arguments: [String], stdin: Data? = nil, extraEnvironment: [String: String] = [:],
         stdout: FileHandle? = nil
-    ) throws -> CommandResult {
+    ) async throws -> CommandResult {
         let process = try start(arguments, stdin: stdin, extraEnvironment: extraEnvironment, stdout: stdout)
-        return process.finish()
+        return await process.finish()
     }
 
     /// Starts the command without waiting for it. `stdout` replaces the

@@ -1,4 +1,5 @@
 import Foundation
+import SessionTestSupport
 
 /// A command that is running; `finish()` waits for it.
 struct RunningCommand {
@@ -7,8 +8,9 @@ struct RunningCommand {
 
     var pid: Int32 { process.processIdentifier }
 
-    func finish() -> CommandResult {
-        process.waitUntilExit()
+    /// Waits for the command to exit (on a thread of its own, not the pool's).
+    func finish() async -> CommandResult {
+        await process.exitStatus()
         let read = { (name: String) in
             (try? String(contentsOf: scratch.file(name), encoding: .utf8)) ?? ""
         }
@@ -23,7 +25,7 @@ extension RunningCommand {
 
     /// The rest of the first stderr line that starts with `prefix`, once it
     /// appears; `nil` if the command ends or 20 s pass first.
-    func waitForStderrLine(startingWith prefix: String) -> String? {
+    func waitForStderrLine(startingWith prefix: String) async -> String? {
         let deadline = ContinuousClock.now + .seconds(20)
         while ContinuousClock.now < deadline {
             let lines = stderrSoFar.split(separator: "\n")
@@ -31,7 +33,7 @@ extension RunningCommand {
                 return String(line.dropFirst(prefix.count))
             }
             guard process.isRunning else { return nil }
-            usleep(20_000)
+            try? await Task.sleep(for: .milliseconds(20))
         }
         return nil
     }

@@ -5,31 +5,25 @@ import SessionCore
     import FoundationNetworking
 #endif
 
-/// The account name of a session, from OpenID Connect claims:
-/// `preferred_username`, else `email`, else `sub`.
+/// The account name of a session, from OpenID Connect claims: the first
+/// present of `preferred_username`, `email` and `name`, else `sub` (an
+/// opaque identifier, but better than nothing).
 enum AccountClaims {
-    /// The name in a userinfo answer, if it is a JSON object with one.
-    static func name(fromUserinfo answer: SequenceResponse) -> String? {
-        guard answer.response.statusCode == 200, let object = try? OAuthWire.object(answer, from: "userinfo")
-        else { return nil }
-        return name(in: object)
+    /// The claims that name an account, in the order they are preferred.
+    static let order = ["preferred_username", "email", "name", "sub"]
+
+    /// The claims of a userinfo answer, if it is a 200 with a JSON object.
+    static func claims(fromUserinfo answer: SequenceResponse) -> [String: JSONValue]? {
+        guard answer.response.statusCode == 200 else { return nil }
+        return try? OAuthWire.object(answer, from: "userinfo")
     }
 
-    /// The name in an ID token's claims. The signature is not checked: the
-    /// token came straight from the token endpoint over a checked connection,
-    /// and the name is only shown, never trusted for access.
-    static func name(fromIDToken idToken: String?) -> String? {
-        let parts = idToken?.split(separator: ".", omittingEmptySubsequences: false) ?? []
-        guard parts.count == 3, let payload = Base64URL.decode(parts[1]),
-            payload.count <= OAuthWire.maximumBody,
-            case .object(let claims)? = try? JSONValue.parse(payload)
-        else { return nil }
-        return name(in: claims)
-    }
-
-    private static func name(in claims: [String: JSONValue]) -> String? {
-        for key in ["preferred_username", "email", "sub"] {
-            if case .string(let name)? = claims[key], isShowable(name) { return name }
+    /// The account in the first of `sources` that names one.
+    static func name(in sources: [[String: JSONValue]]) -> String? {
+        for key in order {
+            for claims in sources {
+                if case .string(let name)? = claims[key], isShowable(name) { return name }
+            }
         }
         return nil
     }

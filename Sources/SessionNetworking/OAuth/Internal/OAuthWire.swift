@@ -23,6 +23,18 @@ enum OAuthWire {
         return object
     }
 
+    /// The JSON object of an answer from an endpoint that takes a form POST
+    /// (token, device authorization): such a request must not have been
+    /// redirected, because the transport follows same-origin redirects and
+    /// the body would have gone somewhere else on the server.
+    static func answerObject(_ answer: SequenceResponse, from endpoint: String) throws -> [String: JSONValue]
+    {
+        guard !wasRedirected(answer) else {
+            throw SignInError.invalidResponse(from: endpoint, reason: "it redirected the request")
+        }
+        return try object(answer, from: endpoint)
+    }
+
     /// A string field; `nil` when absent or null, an error when another type.
     static func string(_ object: [String: JSONValue], _ key: String, from endpoint: String) throws -> String?
     {
@@ -56,6 +68,31 @@ enum OAuthWire {
         return code
     }
 
+    /// The OAuth error of an answer: its code, and its `error_description`
+    /// when it is one that may be shown (``shownDescription(_:)``).
+    static func error(in object: [String: JSONValue]) -> SignInError? {
+        guard let code = errorCode(object) else { return nil }
+        let text: String? = if case .string(let text)? = object["error_description"] { text } else { nil }
+        return .providerError(code: code, description: shownDescription(text))
+    }
+
+    /// The longest `error_description` shown, in characters.
+    static let descriptionLimit = 200
+
+    /// An `error_description` as it may be shown: only when it is made of
+    /// the characters RFC 6749 §5.2 allows (printable ASCII without `"` or
+    /// `\`), cut to ``descriptionLimit`` characters; `nil` otherwise, so a
+    /// provider cannot put anything else on a terminal or a page.
+    static func shownDescription(_ text: String?) -> String? {
+        guard let text, !text.isEmpty,
+            text.utf8.allSatisfy({ (0x20...0x7E).contains($0) && $0 != 0x22 && $0 != 0x5C })
+        else { return nil }
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { return nil }
+        return trimmed.count <= descriptionLimit
+            ? trimmed : String(trimmed.prefix(descriptionLimit - 1)) + "…"
+    }
+
     /// An error code as RFC 6749 allows it (%x20-21 / %x23-5B / %x5D-7E),
     /// short, and without spaces: safe to print.
     static func isSafeCode(_ text: String) -> Bool {
@@ -75,9 +112,13 @@ enum OAuthWire {
         request.httpMethod = "POST"
         request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
         request.setValue("application/json", forHTTPHeaderField: "Accept")
-        request.httpBody = Data(
-            fields.map { "\(formEncoded($0.0))=\(formEncoded($0.1))" }.joined(separator: "&").utf8)
+        request.httpBody = Data(formBody(fields).utf8)
         return request
+    }
+
+    /// `name=value&…`, form-encoded.
+    static func formBody(_ fields: [(String, String)]) -> String {
+        fields.map { "\(formEncoded($0.0))=\(formEncoded($0.1))" }.joined(separator: "&")
     }
 
     /// Form encoding: unreserved characters as they are, everything else %XX.

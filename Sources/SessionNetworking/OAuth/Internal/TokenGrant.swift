@@ -13,14 +13,24 @@ struct TokenGrant: Sendable {
 
     let accessToken: AuthToken
     let refreshToken: AuthToken?
+    /// Seconds the access token lives; `nil` when the provider did not say,
+    /// or said 0 (a lifetime it does not know): such a token is used until
+    /// a server refuses it.
     let expiresIn: Int?
     let scopes: [String]?
     let idToken: String?
 
-    /// What a token endpoint answered: a grant, or an OAuth error code.
+    /// What a token endpoint answered: a grant, or an OAuth error.
     enum Answer {
         case grant(TokenGrant)
-        case error(code: String)
+        /// The error code, and its description when it may be shown.
+        case error(code: String, description: String?)
+
+        /// The error as a ``SignInError``: `access_denied` as such, any other
+        /// code with its description.
+        static func failure(code: String, description: String?) -> SignInError {
+            code == "access_denied" ? .accessDenied : .providerError(code: code, description: description)
+        }
     }
 
     /// Reads a token endpoint's answer.
@@ -31,29 +41,27 @@ struct TokenGrant: Sendable {
     ///   `expires_in`, or an error answer without a readable code.
     static func read(_ answer: SequenceResponse) throws -> Answer {
         let from = "token endpoint"
-        guard !OAuthWire.wasRedirected(answer) else {
-            throw SignInError.invalidResponse(from: from, reason: "it redirected the token request")
-        }
-        let object = try OAuthWire.object(answer, from: from)
+        let object = try OAuthWire.answerObject(answer, from: from)
         guard answer.response.statusCode == 200 else {
-            guard let code = OAuthWire.errorCode(object) else {
+            guard case .providerError(let code, let description)? = OAuthWire.error(in: object) else {
                 throw SignInError.invalidResponse(
                     from: from, reason: "HTTP \(answer.response.statusCode) without an OAuth error code")
             }
-            return .error(code: code)
+            return .error(code: code, description: description)
         }
         guard let type = try OAuthWire.string(object, "token_type", from: from), type.lowercased() == "bearer"
         else {
             throw SignInError.invalidResponse(from: from, reason: "token_type is not Bearer")
         }
+        guard let accessToken = try token(object, "access_token") else {
+            throw SignInError.invalidResponse(from: from, reason: "access_token is missing")
+        }
+        let expiresIn = try OAuthWire.integer(object, "expires_in", in: 0...longestLifetime, from: from)
         return .grant(
             TokenGrant(
-                accessToken: try token(object, "access_token")
-                    ?? {
-                        throw SignInError.invalidResponse(from: from, reason: "access_token is missing")
-                    }(),
+                accessToken: accessToken,
                 refreshToken: try token(object, "refresh_token"),
-                expiresIn: try OAuthWire.integer(object, "expires_in", in: 0...longestLifetime, from: from),
+                expiresIn: expiresIn == 0 ? nil : expiresIn,
                 scopes: try OAuthWire.string(object, "scope", from: from).map {
                     $0.split(separator: " ").map(String.init)
                 },
@@ -78,38 +86,9 @@ struct TokenGrant: Sendable {
         return request
     }
 
-    /// The session a sign-in with `metadata` leaves: the account from
-    /// userinfo when it gave one, else from the ID token.
-    func session(
-        userinfo: SequenceResponse?, metadata: ProviderMetadata, clientID: String, requestedScopes: [String],
-        server: URL?, sentAt: Date
-    ) -> Credential {
-        credential(
-            account: userinfo.flatMap(AccountClaims.name(fromUserinfo:))
-                ?? AccountClaims.name(fromIDToken: idToken),
-            provider: metadata.provider(clientID: clientID), requestedScopes: requestedScopes, server: server,
-            sentAt: sentAt)
-    }
-
-    /// The session this grant starts.
-    ///
-    /// - Parameters:
-    ///   - sentAt: When the token request was sent: the expiry counts from
-    ///     then, so it errs early, never late.
-    ///   - server: Where the token may go; the issuer's origin when `nil`.
-    func credential(
-        account: String?, provider: OAuthProvider, requestedScopes: [String], server: URL?, sentAt: Date
-    ) -> Credential {
-        Credential(
-            token: accessToken, refreshToken: refreshToken, account: account,
-            server: server ?? Self.origin(of: provider.issuer), issuedAt: sentAt,
-            expiresAt: expiresIn.map { sentAt.addingTimeInterval(TimeInterval($0)) },
-            scopes: scopes ?? requestedScopes, provider: provider)
-    }
-
-    /// `scheme://host[:port]` of `url`.
-    static func origin(of url: URL) -> URL? {
-        guard let origin = Origin(url) else { return nil }
-        return URL(string: origin.description)
+    /// When this grant's access token expires, counted from `sentAt`, when
+    /// the request was sent: it errs early, never late.
+    func expiry(sentAt: Date) -> Date? {
+        expiresIn.map { sentAt.addingTimeInterval(TimeInterval($0)) }
     }
 }

@@ -1,0 +1,26 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A sequence of one request: send it, read its answer. What a refresh, a
+/// revocation or any other single-request grant is, written in one line:
+///
+/// ```swift
+/// OneRequest(client.formPost(to: endpoint, fields), read: TokenGrant.read)
+/// ```
+struct OneRequest<Output: Sendable>: RequestSequence {
+    let request: URLRequest
+    let read: @Sendable (SequenceResponse) throws -> Output
+
+    init(_ request: URLRequest, read: @escaping @Sendable (SequenceResponse) throws -> Output) {
+        self.request = request
+        self.read = read
+    }
+
+    func next(after previous: SequenceResponse?) throws -> SequenceStep<Output> {
+        guard let previous else { return .send(request) }
+        return .finish(try read(previous))
+    }
+}

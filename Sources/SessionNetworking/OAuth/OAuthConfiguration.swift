@@ -1,0 +1,80 @@
+public import Foundation
+public import SessionCore
+
+/// Everything a sign-in flow needs to know about the provider and the
+/// client: one value that every flow takes, as golang/oauth2's `Config` is.
+///
+/// ```swift
+/// let metadata = try await client.run(ProviderDiscovery(issuer: issuer))
+/// let configuration = OAuthConfiguration(metadata: metadata, clientID: "my-cli", scopes: ["openid", "email"])
+/// let device = DeviceAuthorizationFlow(configuration: configuration) { prompt in print(prompt.userCode) }
+/// ```
+public struct OAuthConfiguration: Sendable {
+    /// The provider's endpoints, as discovery found them.
+    public var metadata: ProviderMetadata
+    /// The client ID registered at the provider.
+    public var clientID: String
+    /// The client's secret, for a confidential client (some providers give
+    /// even installed apps one); `nil` for a public client.
+    public var clientSecret: AuthToken?
+    /// The scopes to ask for.
+    public var scopes: [String]
+    /// Where the session's token may go; the issuer's origin when `nil`.
+    public var server: URL?
+
+    /// - Parameters:
+    ///   - metadata: The provider's endpoints.
+    ///   - clientID: The client ID registered at the provider.
+    ///   - clientSecret: The client's secret, when it has one.
+    ///   - scopes: The scopes to ask for.
+    ///   - server: Where the session's token may go; the issuer's origin when `nil`.
+    public init(
+        metadata: ProviderMetadata, clientID: String, clientSecret: AuthToken? = nil, scopes: [String] = [],
+        server: URL? = nil
+    ) {
+        self.metadata = metadata
+        self.clientID = clientID
+        self.clientSecret = clientSecret
+        self.scopes = scopes
+        self.server = server
+    }
+
+    /// Whether the scopes ask for OpenID Connect, which brings an ID token
+    /// and, in the browser flow, a nonce.
+    public var isOpenIDConnect: Bool { scopes.contains("openid") }
+
+    /// What the session keeps of the provider, for refresh and logout.
+    ///
+    /// - Throws: ``SignInError/unsupportedClientAuthentication`` for a secret
+    ///   the provider accepts in no way this client knows.
+    func provider(redirect: LoopbackRedirect? = nil) throws -> OAuthProvider {
+        OAuthProvider(
+            issuer: metadata.issuer, clientID: clientID, tokenEndpoint: metadata.tokenEndpoint,
+            revocationEndpoint: metadata.revocationEndpoint, clientSecret: clientSecret,
+            clientAuthentication: try clientSecret.map { _ in try metadata.clientAuthenticationMethod() },
+            redirect: redirect)
+    }
+
+    /// How the client authenticates at the token endpoint.
+    func client() throws -> ClientCredentials {
+        ClientCredentials(try provider())
+    }
+
+    /// The session a grant starts.
+    ///
+    /// - Parameters:
+    ///   - claims: The claims that may name the account: userinfo's, then
+    ///     the checked ID token's.
+    ///   - sentAt: When the token request was sent; the expiry counts from then.
+    func session(
+        _ grant: TokenGrant, claims: [[String: JSONValue]], sentAt: Date, redirect: LoopbackRedirect? = nil
+    ) throws -> Credential {
+        Credential(
+            token: grant.accessToken, refreshToken: grant.refreshToken,
+            account: AccountClaims.name(in: claims),
+            server: server ?? Origin(metadata.issuer).flatMap { URL(string: $0.description) },
+            issuedAt: sentAt,
+            expiresAt: grant.expiry(sentAt: sentAt), scopes: grant.scopes ?? scopes,
+            provider: try provider(redirect: redirect))
+    }
+}

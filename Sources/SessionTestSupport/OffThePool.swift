@@ -1,0 +1,30 @@
+import Foundation
+
+/// Runs blocking work (waiting for a child process, reading its pipe,
+/// installing packages) on a thread of its own, and suspends the caller
+/// until it is done.
+///
+/// The concurrency pool has as many threads as the machine has cores (two
+/// here). A test that blocked one of them in `waitUntilExit()` while another
+/// installed the provider's packages starved every other async test, and a
+/// test that judged a 30 s token by the wall clock failed. Nothing in the
+/// test support blocks a pool thread.
+package func offThePool<Result: Sendable>(_ work: @escaping @Sendable () throws -> Result) async throws
+    -> Result
+{
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Swift.Result { try work() }) }.start()
+    }
+}
+
+extension Process {
+    /// Waits for the process to exit without blocking a thread of the pool;
+    /// returns its status.
+    @discardableResult
+    package func exitStatus() async -> Int32 {
+        (try? await offThePool { [self] in
+            waitUntilExit()
+            return terminationStatus
+        }) ?? -1
+    }
+}

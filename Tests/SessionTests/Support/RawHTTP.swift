@@ -1,0 +1,95 @@
+import Foundation
+import Session
+import SessionTestSupport
+
+/// A browser's request, sent over a plain socket: for the loopback listener,
+/// where a test needs what URLSession hides (idle connections, repeated
+/// parameters, the exact bytes of the answer). Every call runs on a thread
+/// of its own and is bounded by a timeout.
+enum RawHTTP {
+    struct Answer: Sendable {
+        let status: Int
+        let head: String
+        let body: String
+
+        func header(_ name: String) -> String? {
+            for line in head.split(separator: "\r\n") {
+                let parts = line.split(separator: ":", maxSplits: 1)
+                if parts.count == 2, parts[0].lowercased() == name.lowercased() {
+                    return parts[1].trimmingCharacters(in: .whitespaces)
+                }
+            }
+            return nil
+        }
+    }
+
+    struct Failed: Error {}
+
+    /// `GET target` on 127.0.0.1 (or `::1`) at `port`; the whole answer, up to the server's close.
+    ///
+    /// - Parameter sent: Set to the moment the request went out.
+    static func get(
+        _ target: String, port: Int, ipv6: Bool = false, timeout: Double = 30,
+        sent: Locked<ContinuousClock.Instant?>? = nil
+    ) async throws -> Answer {
+        try await offThePool {
+            let fd = try connect(port: port, ipv6: ipv6)
+            defer { close(fd) }
+            var tv = timeval(tv_sec: Int(timeout), tv_usec: 0)
+            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+            let request = "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n"
+            sent?.withLock { $0 = .now }
+            _ = request.withCString { send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+            var bytes: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+                guard count > 0 else { break }
+                bytes += buffer[..<count]
+            }
+            let text = String(decoding: bytes, as: UTF8.self)
+            guard let split = text.range(of: "\r\n\r\n") else { throw Failed() }
+            let head = String(text[..<split.lowerBound])
+            let status = Int(head.split(separator: " ").dropFirst().first ?? "") ?? 0
+            return Answer(status: status, head: head, body: String(text[split.upperBound...]))
+        }
+    }
+
+    /// A connection that sends nothing, as a browser's speculative one does;
+    /// closed when the returned descriptor is.
+    static func idleConnection(port: Int) throws -> Int32 {
+        try connect(port: port, ipv6: false)
+    }
+
+    private static func connect(port: Int, ipv6: Bool) throws -> Int32 {
+        let fd = socket(ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw Failed() }
+        let connected: Int32
+        if ipv6 {
+            var address = sockaddr_in6()
+            address.sin6_family = sa_family_t(AF_INET6)
+            address.sin6_port = UInt16(port).bigEndian
+            address.sin6_addr = in6addr_loopback
+            connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
+                }
+            }
+        } else {
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = UInt16(port).bigEndian
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+        }
+        guard connected == 0 else {
+            close(fd)
+            throw Failed()
+        }
+        return fd
+    }
+}
