@@ -32,14 +32,18 @@ package final class OAuthTestProvider: Sendable {
     static let packages = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent(".build/oauth-python")
-    private static let installed = InstallOnce()
+    private static let installed = Once()
 
     /// Starts a provider and returns once it listens. The first start in a
     /// process installs the packages, on a thread of its own.
     ///
     /// - Parameter environment: `PROVIDER_*` settings (see provider.py).
     package static func start(environment: [String: String] = [:]) async throws -> OAuthTestProvider {
-        try await offThePool { try installed.ensure() }
+        try await offThePool {
+            try installed.run {
+                try installPackages(scripts.appendingPathComponent("install.sh"), into: packages)
+            }
+        }
         var variables = ProcessInfo.processInfo.environment
         variables["PYTHONPATH"] = packages.path
         variables["PROVIDER_SKIP_MIGRATIONS"] = "1"
@@ -166,32 +170,5 @@ package final class OAuthTestProvider: Sendable {
             throw Unavailable(description: String(decoding: failure, as: UTF8.self))
         }
         return String(decoding: text, as: UTF8.self)
-    }
-}
-
-/// Runs `install.sh` once per process; concurrent callers wait for the first.
-private final class InstallOnce: Sendable {
-    private let done = NSLock()
-    nonisolated(unsafe) private var finished = false
-
-    func ensure() throws {
-        done.lock()
-        defer { done.unlock() }
-        guard !finished else { return }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [
-            OAuthTestProvider.scripts.appendingPathComponent("install.sh").path,
-            OAuthTestProvider.packages.path,
-        ]
-        // Its one line ("installing … into …") goes to the test run's standard error.
-        process.standardOutput = FileHandle.standardError
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw OAuthTestProvider.Unavailable(
-                description: "installing the OAuth test provider's Python packages failed (see above)")
-        }
-        finished = true
     }
 }

@@ -10,9 +10,11 @@ import Testing
     var store: FileLoginStateStore { FileLoginStateStore(fileURL: cli.defaultStore) }
     static let refreshGrant = "refresh_token"
 
-    func withProvider(_ body: (OAuthTestProvider) async throws -> Void) async throws {
-        try await withOAuthProvider(environment: ["PROVIDER_DEVICE_INTERVAL": "1"]) { provider in
-            try await body(provider)
+    func withProvider(
+        _ settings: [String: String] = [:], _ body: (OAuthTestProvider) async throws -> Void
+    ) async throws {
+        try await withOAuthProvider(environment: ["PROVIDER_DEVICE_INTERVAL": "1"].merging(settings) { $1 }) {
+            try await body($0)
         }
     }
 
@@ -62,6 +64,48 @@ import Testing
             let api = try await cli.run(["api", "/api/me"])
             #expect(api.status == 0, "\(api.stderr)")
             #expect(api.stdout.contains("alice"))
+        }
+    }
+
+    /// Tokens that live 15 s: 8 processes that find one due send one
+    /// refresh between them and all 8 succeed, because the new token is not
+    /// due at once (a fixed 60 s margin made every call refresh, and tripped
+    /// the loop guard). The rotated token is due again 7.5 s after it was
+    /// issued, so a machine too busy to run 8 processes in that time may see
+    /// a second refresh; the count is judged only when they ran in less.
+    @Test func eightProcessesWithFifteenSecondTokensRefreshOnce() async throws {
+        try await withProvider(["PROVIDER_ACCESS_TOKEN_SECONDS": "15"]) { provider in
+            let session = try await signIn(provider)
+            #expect(session.tokenLifetime == 15)
+            try edit { $0.expiresAt = Date().addingTimeInterval(-1) }
+            let before = try await refreshes(provider)
+            let start = ContinuousClock.now
+            let running = try (0..<8).map { _ in try cli.start(["token"]) }
+            var results: [CommandResult] = []
+            for command in running { results.append(await command.finish()) }
+            let elapsed = ContinuousClock.now - start
+            #expect(results.filter { $0.status == 0 }.count == 8, "\(results.map(\.stderr))")
+            let sent = try await refreshes(provider) - before
+            if elapsed < .seconds(7) {
+                #expect(sent == 1)
+                #expect(Set(results.map(\.stdout)).count == 1)
+            } else {
+                #expect(sent >= 1 && sent <= 2, "\(sent) refreshes in \(elapsed)")
+            }
+        }
+    }
+
+    /// A token that lives 30 s is used as it is by calls that follow one
+    /// another (its margin is 15 s).
+    @Test func sevenCallsInARowWithAThirtySecondTokenRefreshAtMostOnce() async throws {
+        try await withProvider(["PROVIDER_ACCESS_TOKEN_SECONDS": "30"]) { provider in
+            _ = try await signIn(provider)
+            let before = try await refreshes(provider)
+            for _ in 0..<7 {
+                let token = try await cli.run(["token"])
+                #expect(token.status == 0, "\(token.stderr)")
+            }
+            await #expect(try refreshes(provider) - before <= 1)
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
-import SessionCore
+import Session
+import SessionNetworking
 import SessionTestSupport
 import Testing
 
@@ -103,6 +104,161 @@ import Testing
                 try FileLoginStateStore(fileURL: cli.defaultStore).load().credential?.provider?.clientID
                     == "cli-web")
         }
+    }
+
+    /// Starts `login --web --no-browser` and returns it with the URL it printed.
+    func webLogin(
+        _ provider: OAuthTestProvider, _ extra: [String], environment: [String: String] = [:]
+    ) async throws -> (RunningCommand, URL) {
+        let running = try cli.start(
+            ["login", "--web", "--no-browser", "--issuer", provider.issuer.absoluteString] + extra,
+            extraEnvironment: environment)
+        let url = try #require(
+            await running.waitForStderrLine(startingWith: "URL: ").flatMap(URL.init(string:)))
+        return (running, url)
+    }
+
+    func redirectURI(_ url: URL) -> URL? {
+        URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?
+            .first { $0.name == "redirect_uri" }?.value.flatMap(URL.init(string:))
+    }
+
+    /// A provider that compares the redirect URI as an exact string: the
+    /// fixed port (and host) from the option or the environment is used, and
+    /// kept, so the next login uses it again without being told.
+    @Test func aFixedRedirectWorksAtAProviderThatComparesItExactly() async throws {
+        let (port, other) = (try Self.freePort(), try Self.freePort())
+        let exact = "http://127.0.0.1:\(port)/callback http://localhost:\(other)/callback"
+        try await withOAuthProvider(environment: ["PROVIDER_EXACT_REDIRECT_URIS": exact]) { provider in
+            let (running, url) = try await webLogin(
+                provider, ["--client-id", "cli-web-exact", "--callback-port", "\(port)"])
+            #expect(redirectURI(url)?.absoluteString == "http://127.0.0.1:\(port)/callback")
+            #expect(
+                await running.waitForStderrLine(
+                    startingWith: "Waiting for the browser to come back to http://127.0.0.1:\(port)/callback")
+                    == " (Ctrl-C cancels)...")
+            #expect(try await provider.authorize(url).hasPrefix("200"))
+            #expect(await running.finish().status == 0)
+            let saved = try FileLoginStateStore(fileURL: cli.defaultStore).load().credential?.provider?
+                .redirect
+            #expect(saved == LoopbackRedirect(host: .ipv4, port: port))
+
+            // The next login at this provider reuses the port; the environment picks localhost.
+            let (again, second) = try await webLogin(
+                provider, ["--client-id", "cli-web-exact"],
+                environment: [
+                    "SESSION_CLI_CALLBACK_HOST": "localhost", "SESSION_CLI_CALLBACK_PORT": "\(other)",
+                ])
+            #expect(redirectURI(second)?.absoluteString == "http://localhost:\(other)/callback")
+            #expect(try await provider.authorize(second).hasPrefix("200"))
+            #expect(await again.finish().status == 0)
+            let (third, reused) = try await webLogin(provider, ["--client-id", "cli-web-exact"])
+            #expect(redirectURI(reused)?.absoluteString == "http://localhost:\(other)/callback")
+            kill(third.pid, SIGTERM)
+            _ = await third.finish()
+        }
+    }
+
+    /// A fixed port that is taken is a one-line error naming it, never another port.
+    @Test func aPortInUseIsAnErrorNamingIt() async throws {
+        let taken = try LoopbackRedirectListener(
+            redirect: LoopbackRedirect(), pages: SignInPages(), accepts: { _ in false })
+        defer { taken.close() }
+        try await withProvider { provider in
+            let login = try await cli.run([
+                "login", "--web", "--no-browser", "--issuer", provider.issuer.absoluteString, "--client-id",
+                "cli-web",
+                "--callback-port", "\(taken.port)",
+            ])
+            #expect(login.status == 69)
+            #expect(login.stderr.split(separator: "\n").count == 1)
+            #expect(
+                login.stderr.contains("127.0.0.1:\(taken.port)") && login.stderr.contains("--callback-port"))
+        }
+        for bad in ["0", "65536", "http", "+80"] {
+            let result = try await cli.run(["login", "--web", "--callback-port", bad])
+            #expect(result.status == 64 && result.stderr.contains("--callback-port"))
+        }
+        let host = try await cli.run(["login", "--web", "--callback-host", "example.com"])
+        #expect(host.status == 64 && host.stderr.contains("127.0.0.1, localhost or ::1"))
+    }
+
+    /// Cancel at the provider: exit 77, nothing saved, the page says cancelled;
+    /// a forged callback first is refused with one line, and the wait goes on.
+    @Test func aCancelledWebLoginExits77AndTheTerminalHearsOfRefusedRequests() async throws {
+        try await withOAuthProvider(environment: ["PROVIDER_WEB_CONSENT": "1"]) { provider in
+            let (running, url) = try await webLogin(provider, ["--client-id", "cli-web"])
+            let callback = try #require(redirectURI(url))
+            let forged = try await RawHTTP.get(
+                callback.path + "?code=x&state=forged", port: callback.port ?? 0)
+            #expect(forged.status == 400)
+            let page = try await provider.authorize(url, deny: true)
+            let login = await running.finish()
+            #expect(login.status == 77)
+            #expect(page.contains("Sign-in cancelled"))
+            #expect(
+                login.stderr.contains(
+                    "session-cli: refused a request to the sign-in listener: it belongs to another sign-in (its state does not match); still waiting\n"
+                ))
+            #expect(!login.stderr.contains("forged"))
+            #expect(!FileManager.default.fileExists(atPath: cli.defaultStore.path))
+        }
+    }
+
+    /// The exchange fails after the browser came back: the page gives the
+    /// same reason the terminal does.
+    @Test func aFailedExchangeShowsTheSameReasonInTheBrowserAndTheTerminal() async throws {
+        try await withProvider { provider in
+            _ = try await OAuthTestProvider.python([
+                "-c",
+                "import sys, urllib.request; urllib.request.build_opener(urllib.request.ProxyHandler({})).open(sys.argv[1], data=b'error=invalid_grant')",
+                provider.issuer.absoluteString + "/test/fail-code-exchanges",
+            ])
+            let (running, url) = try await webLogin(provider, ["--client-id", "cli-web"])
+            let page = try await provider.authorize(url)
+            let login = await running.finish()
+            #expect(login.status == 76)
+            let reason = try #require(
+                login.stderr.split(separator: "\n").last.map { $0.dropFirst("session-cli: ".count) })
+            #expect(
+                reason == "the provider answered with the error invalid_grant: Failing on purpose for a test."
+            )
+            #expect(page.contains("Sign-in failed") && page.contains(String(reason)))
+        }
+    }
+
+    /// A confidential client: the secret comes from the environment only,
+    /// is kept in the 0600 session file for refresh and logout, shows as
+    /// "confidential" in status, and never appears in any output.
+    @Test func aConfidentialClientKeepsItsSecretOutOfEveryOutput() async throws {
+        let secret = "s3cret-for-tests-0123456789"
+        try await withProvider { provider in
+            let (running, url) = try await webLogin(
+                provider, ["--client-id", "cli-confidential"],
+                environment: ["SESSION_CLI_CLIENT_SECRET": secret])
+            #expect(try await provider.authorize(url).hasPrefix("200"))
+            let login = await running.finish()
+            #expect(login.status == 0, "\(login.stderr)")
+            let stored = try #require(try FileLoginStateStore(fileURL: cli.defaultStore).load().credential)
+            Secret.expectEqual(stored.provider?.clientSecret?.value, secret, "the stored secret")
+            #expect(permissions(ofPath: cli.defaultStore.path) == 0o600)
+            let status = try await cli.run(["status"])
+            #expect(status.stdout.contains("(client cli-confidential, confidential, with a secret)"))
+            let json = try await cli.run(["status", "--json", "--show-token"])
+            let logout = try await cli.run(["logout"])
+            #expect(logout.status == 0 && logout.stderr.contains("Revoked the grant"))
+            for output in [login.output, status.output, json.output, logout.output] {
+                Secret.expectAbsent([secret], in: output, "an output")
+            }
+        }
+    }
+
+    /// A port nobody listens on right now.
+    static func freePort() throws -> Int {
+        let probe = try LoopbackRedirectListener(
+            redirect: LoopbackRedirect(), pages: SignInPages(), accepts: { _ in false })
+        defer { probe.close() }
+        return probe.port
     }
 
     /// Ctrl-C while the tool waits for the person: it ends, writes nothing,

@@ -1,0 +1,98 @@
+package import Foundation
+
+/// A real browser for the sign-in tests: Debian's headless Chromium, driven
+/// through chromedriver by `Tests/SessionTests/Scripts/browser/browser.py`
+/// (selenium, installed into `.build/browser-python` the first time, the way
+/// the provider's packages are).
+package enum BrowserDriver {
+    /// What the browser showed at the end of a sign-in.
+    package struct Page: Sendable, Decodable {
+        /// Where the browser ended up: the app's callback.
+        package let url: String
+        /// The page's `<title>`.
+        package let title: String
+        /// The `<html lang>` attribute.
+        package let lang: String
+        /// The page's visible text.
+        package let text: String
+        /// Whether the provider's consent page was answered (`authorized`,
+        /// `cancelled`, or `not shown`).
+        package let consent: String
+    }
+
+    static let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Tests/SessionTests/Scripts/browser")
+    static let packages = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+            ".build/browser-python")
+
+    /// Whether Chromium and chromedriver are installed (Debian's `chromium`
+    /// and `chromium-driver`), so the browser tests can run.
+    package static var isInstalled: Bool {
+        ["/usr/bin/chromium", "/usr/bin/chromedriver"].allSatisfy {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
+    }
+
+    /// Whether the browser tests must run (CI sets `SESSION_TESTS_REQUIRE_BROWSER=1`):
+    /// then a missing browser fails them instead of skipping them.
+    package static var isRequired: Bool {
+        ProcessInfo.processInfo.environment["SESSION_TESTS_REQUIRE_BROWSER"] == "1"
+    }
+
+    /// Why the browser tests do not run here, and how to make them.
+    package static let skipReason =
+        "Chromium is not installed; run 'apt-get install chromium chromium-driver' to run the real-browser tests"
+
+    /// Opens `url`, signs in as alice at the provider's pages, presses
+    /// Authorize (or Cancel), and returns the page the app answered with.
+    package static func signIn(at url: URL, cancel: Bool = false, screenshot: URL? = nil) async throws -> Page
+    {
+        try await offThePool { try install() }
+        var arguments = [
+            scripts.appendingPathComponent("browser.py").path, "sign-in", "--url", url.absoluteString,
+        ]
+        if cancel { arguments.append("--cancel") }
+        if let screenshot { arguments += ["--screenshot", screenshot.path] }
+        let output = try await OAuthTestProvider.python(arguments, environment: ["PYTHONPATH": packages.path])
+        return try JSONDecoder().decode(Page.self, from: Data(output.utf8))
+    }
+
+    private static let installed = Once()
+
+    private static func install() throws {
+        try installed.run {
+            try installPackages(scripts.appendingPathComponent("install.sh"), into: packages)
+        }
+    }
+}
+
+/// Runs an `install.sh` of the tests' Python packages into `folder`: it
+/// installs them the first time (saying so in one line on the test run's
+/// standard error) and does nothing afterwards.
+func installPackages(_ script: URL, into folder: URL) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/bash")
+    process.arguments = [script.path, folder.path]
+    process.standardOutput = FileHandle.standardError
+    try process.run()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+        throw OAuthTestProvider.Unavailable(description: "\(script.path) failed (see above)")
+    }
+}
+
+/// Work done once per process; callers at the same time wait for the first.
+final class Once: Sendable {
+    private let lock = NSLock()
+    nonisolated(unsafe) private var done = false
+
+    func run(_ work: () throws -> Void) throws {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !done else { return }
+        try work()
+        done = true
+    }
+}
