@@ -25,7 +25,7 @@ let package = Package(
             dependencies: ["SessionCore", "SessionNetworking", "SessionCLIKit"]
         ),
         // Starts the tests' Python HTTP server; shared by the tests and the benchmark.
-        .target(name: "SessionTestSupport"),
+        .target(name: "SessionTestSupport", dependencies: ["SessionCore"]),
         .executableTarget(name: "session-bench", dependencies: ["Session", "SessionTestSupport"]),
         .testTarget(
             name: "SessionTests",

@@ -5,6 +5,7 @@ import Foundation
 //
 //   swift run -c release session-bench           # everything
 //   swift run -c release session-bench store     # the session store only
+//   swift run -c release session-bench page      # the sign-in page once the outcome is known
 //   swift run -c release session-bench signin    # login --device against the test provider (not in "all")
 //   session-bench race [NOLOCK_FOLDER]           # 16 processes refreshing at once (not in "all"); see README
 let selection = CommandLine.arguments.dropFirst().first ?? "all"
@@ -14,6 +15,9 @@ if selection == "all" || selection == "store" {
 }
 if selection == "all" || selection == "network" {
     table = try await NetworkBenchmarks.run(appendingTo: table)
+}
+if selection == "all" || selection == "page" {
+    table = try await SignInPageBenchmark.run(appendingTo: table)
 }
 if selection != "signin" && selection != "race" { print(table.markdown) }
 if selection == "race" {

@@ -1,18 +1,22 @@
 import Foundation
-import Session
-import SessionTestSupport
+package import SessionCore
 
 /// A browser's request, sent over a plain socket: for the loopback listener,
 /// where a test needs what URLSession hides (idle connections, repeated
 /// parameters, the exact bytes of the answer). Every call runs on a thread
 /// of its own and is bounded by a timeout.
-enum RawHTTP {
-    struct Answer: Sendable {
-        let status: Int
-        let head: String
-        let body: String
+package enum RawHTTP {
+    /// An HTTP answer: its status, its head, its body.
+    package struct Answer: Sendable {
+        /// The status code.
+        package let status: Int
+        /// The status line and the headers.
+        package let head: String
+        /// The body, as text.
+        package let body: String
 
-        func header(_ name: String) -> String? {
+        /// The value of header `name`.
+        package func header(_ name: String) -> String? {
             for line in head.split(separator: "\r\n") {
                 let parts = line.split(separator: ":", maxSplits: 1)
                 if parts.count == 2, parts[0].lowercased() == name.lowercased() {
@@ -23,12 +27,13 @@ enum RawHTTP {
         }
     }
 
-    struct Failed: Error {}
+    /// The connection or the answer failed.
+    package struct Failed: Error {}
 
     /// `GET target` on 127.0.0.1 (or `::1`) at `port`; the whole answer, up to the server's close.
     ///
     /// - Parameter sent: Set to the moment the request went out.
-    static func get(
+    package static func get(
         _ target: String, port: Int, ipv6: Bool = false, timeout: Double = 30,
         sent: Locked<ContinuousClock.Instant?>? = nil
     ) async throws -> Answer {
@@ -57,7 +62,7 @@ enum RawHTTP {
 
     /// A connection that sends nothing, as a browser's speculative one does;
     /// closed when the returned descriptor is.
-    static func idleConnection(port: Int) throws -> Int32 {
+    package static func idleConnection(port: Int) throws -> Int32 {
         try connect(port: port, ipv6: false)
     }
 
