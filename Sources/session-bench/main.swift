@@ -5,6 +5,7 @@ import Foundation
 //
 //   swift run -c release session-bench           # everything
 //   swift run -c release session-bench store     # the session store only
+//   swift run -c release session-bench json      # the JSON reader on 1 MiB answers
 //   swift run -c release session-bench page      # the sign-in page once the outcome is known
 //   swift run -c release session-bench signin    # login --device against the test provider (not in "all")
 //   session-bench race [NOLOCK_FOLDER]           # 16 processes refreshing at once (not in "all"); see README
@@ -12,6 +13,9 @@ let selection = CommandLine.arguments.dropFirst().first ?? "all"
 var table = BenchmarkTable()
 if selection == "all" || selection == "store" {
     try StoreBenchmarks.run(into: &table)
+}
+if selection == "all" || selection == "json" {
+    try JSONBenchmarks.run(into: &table)
 }
 if selection == "all" || selection == "network" {
     table = try await NetworkBenchmarks.run(appendingTo: table)
