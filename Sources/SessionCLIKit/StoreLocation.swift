@@ -11,7 +11,7 @@ package enum StoreLocation {
 
     /// `--store`, else `SESSION_CLI_STORE`, else the library's default location.
     /// A relative path is taken from the current directory. Writers wait for
-    /// another process's lock `SESSION_CLI_LOCK_TIMEOUT` seconds (default 10).
+    /// another process's lock `SESSION_CLI_LOCK_TIMEOUT` seconds (default 20).
     package static func resolve(option: String?, environment: [String: String]) throws(CLIError)
         -> FileLoginStateStore
     {

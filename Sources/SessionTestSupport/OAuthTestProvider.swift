@@ -88,6 +88,17 @@ package final class OAuthTestProvider: Sendable {
         return object ?? [:]
     }
 
+    /// The refresh tokens the provider would still accept, by client ID:
+    /// its own view of whether a logout ended the grant.
+    package func liveRefreshTokens() async throws -> [String: Int] {
+        let text = try await Self.python([
+            "-c",
+            "import sys, urllib.request; print(urllib.request.build_opener(urllib.request.ProxyHandler({})).open(sys.argv[1]).read().decode())",
+            issuer.absoluteString + "/test/live-refresh-tokens",
+        ])
+        return try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Int] ?? [:]
+    }
+
     /// The HTTP status the token endpoint answers to a refresh with
     /// `refreshToken` (200, or 400 once it is revoked or used). The token
     /// goes to the helper on standard input, never on its command line; a

@@ -22,14 +22,25 @@ extension APICommand {
         }
         let client = NetworkClient(
             baseURL: server, transport: URLSessionTransport(), behavior: CombinedRequestBehavior(behaviors))
+        // The body goes out as it arrives, never held whole: `api /huge | head` and a
+        // download of any size run in the same memory.
+        let output = Locked(Console.BodyWriter())
+        defer { output.withLock { $0.finish() } }
         do {
-            let body = try await client.send(Request<Data>.raw(method: method, path: path, headers: headers))
-            Console.out(bytes: Array(body))
+            _ = try await client.send(Request<Data>.raw(method: method, path: path, headers: headers)) {
+                piece in
+                guard output.withLock({ $0.write(piece) }) else { throw OutputFailed() }
+            }
             return .success
+        } catch NetworkError.transport(let error) where error is OutputFailed {
+            return .ioError  // said by ErrorReport.finish
         } catch let error as NetworkError {
             return try report(error, server: server, store: context.store)
         }
     }
+
+    /// Standard output failed while the body streamed: the transfer stops.
+    private struct OutputFailed: Error {}
 
     /// The server of an unexpired session, or exit 1 saying what is missing.
     private func serverOfActiveSession(_ store: FileLoginStateStore) throws -> URL {
@@ -49,7 +60,9 @@ extension APICommand {
     private func report(_ error: NetworkError, server: URL, store: FileLoginStateStore) throws -> ExitCode {
         switch error {
         case .status(let code, let body):
-            Console.out(bytes: Array(body))
+            var output = Console.BodyWriter()
+            output.write(body)
+            output.finish()
             if code == 401 {
                 let loggedOut = (try? store.load())?.credential == nil
                 let outcome =
@@ -67,6 +80,10 @@ extension APICommand {
                     code: .failure)
             }
             throw CLIError("the server answered with status \(code)", code: .failure)
+        case .transport(let underlying as ResponseTooLargeError):
+            throw CLIError(
+                "the server's error answer is larger than \(underlying.limit >> 20) MiB; it was stopped there",
+                code: .failure)
         case .transport(let underlying):
             throw NetworkErrorReport.unreachable(server, underlying)
         case .invalidRequest(let reason):

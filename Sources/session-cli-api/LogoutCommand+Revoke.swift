@@ -4,56 +4,39 @@ import SessionCore
 import SessionNetworking
 
 extension LogoutCommand {
-    /// The longest wait for the provider at logout: the local session goes anyway.
-    static let revocationTimeout: TimeInterval = 5
+    /// The longest wait for the provider at logout: the local session is gone by then anyway.
+    static let revocationDeadline: Duration = .seconds(5)
 
-    /// Revokes the grant at the provider, then removes the session whatever
-    /// the provider said, and says on stderr how the revocation went.
+    /// Removes the session (under the store's lock), then revokes at the
+    /// provider exactly what it removed, and says on stderr how that went.
     func revokeAndRemove(context: CommandContext) async throws -> ExitCode {
         try context.refuseWhileOverridden("log out")
-        if !local, case .loggedIn(let credential) = try context.store.load() {
-            await Self.revokeReportingOutcome(credential)
-        }
-        return try await run(context: context)
+        let removal = try Self.remove(context.store)
+        if !local, case .session(let credential) = removal { await Self.revokeReportingOutcome(credential) }
+        Self.report(removal, revoking: !local)
+        return .success
     }
 
-    /// Revokes `credential`'s grant within ``revocationTimeout``; one line on
-    /// stderr either way. Never throws: a logout or a new login goes on
-    /// regardless. The request races a timer in a task group, so no thread
-    /// is blocked while it runs.
+    /// Revokes `credential`'s grant within ``revocationDeadline``, whatever
+    /// the provider does; one line on stderr either way. Never throws: a
+    /// logout or a new login goes on regardless.
     static func revokeReportingOutcome(_ credential: Credential) async {
         guard let provider = credential.provider, let endpoint = provider.revocationEndpoint else { return }
-        let outcome = await withTaskGroup(of: Result<Void, any Error>?.self) { group in
-            group.addTask {
-                do {
-                    try await NetworkClient(
-                        baseURL: endpoint, transport: URLSessionTransport(timeout: revocationTimeout)
-                    ).run(GrantRevocation(credential: credential))
-                    return .success(())
-                } catch {
-                    return .failure(error)
-                }
-            }
-            group.addTask {
-                try? await Task.sleep(for: .seconds(revocationTimeout + 1))
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
-        }
         let issuer = provider.issuer.absoluteString
-        switch outcome {
-        case .success?:
+        do {
+            try await within(revocationDeadline) {
+                try await NetworkClient(baseURL: endpoint, transport: URLSessionTransport(timeout: 5))
+                    .run(GrantRevocation(credential: credential))
+            }
             Console.error("Revoked the grant at \(issuer).")
-        case .failure(let error)?:
+        } catch is DeadlineExceededError {
+            Console.error(
+                "session-cli: warning: \(issuer) did not answer within \(revocationDeadline.components.seconds) s; "
+                    + "the grant may still be valid there; the local session is removed anyway")
+        } catch {
             Console.error(
                 "session-cli: warning: could not revoke the grant at \(issuer) (\(describe(error))); "
                     + "the local session is removed anyway")
-        case nil:
-            Console.error(
-                "session-cli: warning: \(issuer) did not answer within \(Int(revocationTimeout)) s; "
-                    + "the grant may still be valid there; the local session is removed anyway")
         }
     }
 

@@ -13,6 +13,10 @@ enum NetworkErrorReport {
         case let error as SignInError: cliError(for: error)
         case let error as SequenceError: CLIError("\(error)", code: .badProtocol)
         case let error as RefreshError: CLIError(error.description, code: .busy)
+        case NetworkError.transport(let underlying as ResponseTooLargeError):
+            CLIError(
+                "the identity provider sent an answer larger than \(underlying.limit >> 20) MiB; it was stopped there",
+                code: .badProtocol)
         case NetworkError.transport(let underlying):
             CLIError("cannot reach the identity provider: \(reason(underlying))", code: .unavailable)
         default: ErrorReport.cliError(for: error)
@@ -49,12 +53,18 @@ enum NetworkErrorReport {
 
     /// "cannot reach <origin>: <reason>" for a transport failure.
     static func unreachable(_ url: URL, _ underlying: any Error) -> CLIError {
+        if underlying is ResponseTooLargeError { return cliError(for: NetworkError.transport(underlying)) }
         let origin = Origin(url).map(String.init(describing:)) ?? url.absoluteString
         return CLIError("cannot reach \(origin): \(reason(underlying))", code: .unavailable)
     }
 
     /// The transport's words for a failure, never more than its type for an unknown error.
     static func reason(_ underlying: any Error) -> String {
-        (underlying as? URLError)?.localizedDescription ?? "it could not be reached"
+        switch underlying {
+        case let error as URLError: error.localizedDescription
+        case let error as DeadlineExceededError: error.description
+        case let error as ResponseTooLargeError: error.description
+        default: "it could not be reached"
+        }
     }
 }

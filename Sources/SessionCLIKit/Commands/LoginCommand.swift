@@ -205,10 +205,10 @@ package struct LoginCommand: Command {
     }
 
     private static func parseAccount(_ text: String) throws(CLIError) -> String {
-        guard !text.isEmpty, text.count <= 256,
-            !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-        else {
-            throw .usage("invalid --user: give 1 to 256 characters with no control characters")
+        guard !text.isEmpty, text.count <= 256, TerminalText.isSafe(text) else {
+            throw .usage(
+                "invalid --user: give 1 to 256 characters with no control, format or invisible separator characters"
+            )
         }
         return text
     }
@@ -237,10 +237,7 @@ package struct LoginCommand: Command {
     }
 
     private static func parseScope(_ text: String) throws(CLIError) -> String {
-        // RFC 6749 §3.3: %x21 / %x23-5B / %x5D-7E, no space (one scope per --scope).
-        guard !text.isEmpty, text.utf8.count <= 256,
-            text.utf8.allSatisfy({ (0x21...0x7E).contains($0) && $0 != 0x22 && $0 != 0x5C })
-        else {
+        guard ScopeToken.isValid(text) else {
             throw .usage(
                 "invalid --scope: one scope per --scope, visible ASCII without quotes or backslashes")
         }

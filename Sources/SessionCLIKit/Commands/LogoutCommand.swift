@@ -1,5 +1,5 @@
 import Foundation
-import SessionCore
+package import SessionCore
 
 /// `logout`: revoke the grant at the provider, then remove the session.
 /// Already logged out is success.
@@ -19,10 +19,10 @@ package struct LogoutCommand: Command {
         name: "logout", summary: "Revoke the grant and remove the session. Succeeds when already logged out.",
         options: Option.self,
         discussion: """
-            A session from a provider is revoked there first (RFC 7009: the refresh token, else the access
-            token), with a 5 s limit; then the session file is deleted whatever the provider said, with any
-            temporary file a killed writer left behind. Standard error says whether the revocation worked;
-            a failed revocation does not fail the logout.
+            The session is removed first (read and deleted in one step under the store's lock, with any
+            temporary file a killed writer left behind), then what was removed is revoked at the provider
+            (RFC 7009: the refresh token, and the access token while it is valid), within 5 s. Standard
+            error says whether the revocation worked; a failed revocation does not fail the logout.
             """)
 
     /// `--local`: do not contact the provider.
@@ -38,26 +38,54 @@ package struct LogoutCommand: Command {
         return credential.provider?.revocationEndpoint != nil
     }
 
-    /// Removes the session and says whose it was.
+    /// What a logout removed.
+    package enum Removal: Sendable {
+        /// This session: revoke it, and say whose it was.
+        case session(Credential)
+        /// Nothing: already logged out.
+        case nothing
+        /// A file that could not be read as a session (corrupt, from a newer version).
+        case unreadable
+    }
+
+    /// Removes the session here, without the provider, and says whose it was.
     package func run(context: CommandContext) async throws -> ExitCode {
         try context.refuseWhileOverridden("log out")
-        // Only for the message: a corrupt file is exactly what logout must still remove.
-        let previous = Result { try context.store.load() }
-        _ = try await Logout().perform(with: context.store)
-        switch previous {
-        case .success(.loggedIn(let credential)):
-            if !local, let provider = credential.provider, provider.revocationEndpoint == nil {
+        let removal = try Self.remove(context.store)
+        Self.report(removal, revoking: !local)
+        return .success
+    }
+
+    /// Reads and removes the session as one step under the store's writer
+    /// lock, so a refresh in another process either finished before (and
+    /// its rotated tokens are what is removed) or finds no session after.
+    /// A file that cannot be read as a session is removed too: that is
+    /// exactly what logout is for.
+    package static func remove(_ store: FileLoginStateStore) throws -> Removal {
+        do {
+            return try store.removeCredential().map(Removal.session) ?? .nothing
+        } catch let error as SessionFileError where error.isBadData {
+            try store.clear()
+            return .unreadable
+        }
+    }
+
+    /// Says what was removed; with `revoking`, notes a provider that lists
+    /// no revocation endpoint.
+    package static func report(_ removal: Removal, revoking: Bool) {
+        switch removal {
+        case .session(let credential):
+            if revoking, let provider = credential.provider, provider.revocationEndpoint == nil {
                 Console.error(
                     "session-cli: note: \(provider.issuer.absoluteString) lists no revocation endpoint; "
                         + "the grant was not revoked there")
             }
             let who = CommandContext.describe(credential)
             Console.out("Logged out\(who.isEmpty ? "" : " \(who)").")
-        case .success(.loggedOut):
+        case .nothing:
             Console.out("Not logged in; nothing to do.")
-        case .failure:
+        case .unreadable:
             Console.out("Removed an unreadable session file. Logged out.")
         }
-        return .success
     }
 }

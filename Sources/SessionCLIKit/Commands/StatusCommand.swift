@@ -41,7 +41,11 @@ package struct StatusCommand: Command {
                 "session-cli: warning: \(path) can be read by other users; run 'chmod 600 \(path)' or log in again"
             )
         }
-        Console.out(json ? report.json() : report.text(style: context.style))
+        if json {
+            Console.out(report.json())
+        } else {
+            Console.out(composed: report.text(style: context.style))
+        }
         return status.phase == .loggedIn ? .success : .failure
     }
 }

@@ -28,38 +28,50 @@ package enum Console {
     /// The first failed write, if any.
     package static var outputFailure: Failure? { failure.withLock { $0 } }
 
-    /// Writes a line to standard output.
+    /// Writes a line to standard output. Anything in it that could drive a
+    /// terminal is escaped (``TerminalText``): parts of a line may come from
+    /// a provider, a server or a file.
     package static func out(_ text: String) {
+        write(TerminalText.escaped(text, keepingLines: true) + "\n", to: STDOUT_FILENO)
+    }
+
+    /// Writes a line to standard error, escaped like ``out(_:)``.
+    package static func error(_ text: String) {
+        write(TerminalText.escaped(text, keepingLines: true) + "\n", to: STDERR_FILENO)
+    }
+
+    /// Writes a screen whose values were escaped where it was composed, and
+    /// which carries the tool's own color codes: the status screen.
+    package static func out(composed text: String) {
         write(text + "\n", to: STDOUT_FILENO)
     }
 
-    /// Writes a line to standard error.
-    package static func error(_ text: String) {
-        write(text + "\n", to: STDERR_FILENO)
-    }
+    /// A response body on its way to standard output, a piece at a time:
+    /// as it came when the output is a file or a pipe, escaped on a terminal
+    /// (``TerminalText/Filter``, which keeps a UTF-8 sequence split between
+    /// pieces whole), so a server cannot drive the terminal.
+    package struct BodyWriter {
+        private var filter: TerminalText.Filter?
 
-    /// Writes bytes to standard output as they are (a response body) when
-    /// it is a file or a pipe. On a terminal, control characters other than
-    /// newline and tab are shown in caret notation (`ESC` as `^[`): what a
-    /// server sends must not drive the terminal.
-    package static func out(bytes: [UInt8]) {
-        guard isTerminal(STDOUT_FILENO) else { return write(bytes[...], to: STDOUT_FILENO) }
-        write(terminalSafe(bytes)[...], to: STDOUT_FILENO)
-    }
-
-    /// `bytes` with C0 controls (but LF and TAB) and DEL in caret notation.
-    package static func terminalSafe(_ bytes: [UInt8]) -> [UInt8] {
-        var safe: [UInt8] = []
-        safe.reserveCapacity(bytes.count)
-        for byte in bytes {
-            switch byte {
-            case 0x0A, 0x09: safe.append(byte)
-            case 0x00..<0x20: safe += [UInt8(ascii: "^"), byte + 0x40]
-            case 0x7F: safe += [UInt8(ascii: "^"), UInt8(ascii: "?")]
-            default: safe.append(byte)
-            }
+        /// A writer for the standard output as it is now.
+        package init() {
+            filter = Console.isTerminal(STDOUT_FILENO) ? TerminalText.Filter() : nil
         }
-        return safe
+
+        /// Writes a piece of the body; `false` once the output failed (a
+        /// closed pipe, a full disk), when the rest is not worth receiving.
+        @discardableResult
+        package mutating func write(_ piece: some Collection<UInt8>) -> Bool {
+            let bytes = filter?.pass(piece) ?? Array(piece)
+            Console.write(bytes[...], to: STDOUT_FILENO)
+            return Console.outputFailure == nil
+        }
+
+        /// Writes what is left at the end of the body.
+        package mutating func finish() {
+            guard let rest = filter?.finish(), !rest.isEmpty else { return }
+            Console.write(rest[...], to: STDOUT_FILENO)
+        }
     }
 
     /// Whether `fd` is a terminal.
@@ -69,7 +81,7 @@ package enum Console {
         write(Array(text.utf8)[...], to: fd)
     }
 
-    private static func write(_ bytes: ArraySlice<UInt8>, to fd: Int32) {
+    fileprivate static func write(_ bytes: ArraySlice<UInt8>, to fd: Int32) {
         var bytes = bytes
         while !bytes.isEmpty {
             let count = bytes.withUnsafeBytes { systemWrite(fd, $0.baseAddress, $0.count) }

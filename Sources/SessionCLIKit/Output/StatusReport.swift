@@ -31,7 +31,9 @@ package struct StatusReport {
         credential?.expiresAt.map { Int($0.timeIntervalSince(status.checkedAt).rounded(.up)) }
     }
 
-    /// The screen: the phase, then one aligned line per known field, then the button.
+    /// The screen: the phase, then one aligned line per known field, then the
+    /// button. Every value from the session file is escaped
+    /// (``TerminalText``): the file may have been written by anyone.
     package func text(style: Style) -> String {
         let words = Messages(language: language)
         var rows: [(String, String)] = []
@@ -58,6 +60,7 @@ package struct StatusReport {
         }
         rows.append((words.store, storePath))
         if environmentToken { rows.append((words.override, words.overrideText)) }
+        rows = rows.map { ($0.0, TerminalText.escaped($0.1)) }
         rows.append((words.button, style.paint(label, status.strategy.color)))
         let width = rows.map { Self.columns($0.0) }.max() ?? 0
         let lines = rows.map {
@@ -68,27 +71,32 @@ package struct StatusReport {
 
     /// One JSON object with a fixed set of keys (absent values are `null`).
     package func json() -> String {
-        let object = JSONStatus(
-            state: status.phase.rawValue, account: credential?.account,
-            server: credential?.server?.absoluteString,
-            issuedAt: credential.map { Self.timestamp($0.issuedAt) },
-            expiresAt: credential?.expiresAt.map(Self.timestamp), expiresInSeconds: secondsLeft,
-            tokenRedacted: credential?.token.redacted, token: showToken ? credential?.token.value : nil,
-            provider: credential?.provider.map {
-                .init(
-                    issuer: $0.issuer.absoluteString, clientID: $0.clientID, confidential: $0.isConfidential)
-            },
-            scopes: credential?.scopes ?? [], canRefresh: credential?.canRefresh ?? false,
-            refreshesOnUse: status.refreshesOnUse,
-            tokenSource: environmentToken ? "environment" : credential.map { _ in "store" },
-            store: storePath,
-            button: .init(
-                action: status.strategy.action.rawValue, label: label, color: status.strategy.color.rawValue,
-                hex: status.strategy.color.hex))
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Encoding strings, numbers and nulls cannot fail.
-        return (try? encoder.encode(object)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        let provider: JSONOutput =
+            credential?.provider.map {
+                .object([
+                    "issuer": .string($0.issuer.absoluteString), "clientID": .string($0.clientID),
+                    "confidential": .bool($0.isConfidential),
+                ])
+            } ?? .null
+        let object: [String: JSONOutput] = [
+            "state": .string(status.phase.rawValue), "account": .string(credential?.account),
+            "server": .string(credential?.server?.absoluteString),
+            "issuedAt": .string(credential.map { Self.timestamp($0.issuedAt) }),
+            "expiresAt": .string(credential?.expiresAt.map(Self.timestamp)),
+            "expiresInSeconds": secondsLeft.map { .integer($0) } ?? .null,
+            "tokenRedacted": .string(credential?.token.redacted),
+            "token": .string(showToken ? credential?.token.value : nil), "provider": provider,
+            "scopes": .array((credential?.scopes ?? []).map { .string($0) }),
+            "canRefresh": .bool(credential?.canRefresh ?? false),
+            "refreshesOnUse": .bool(status.refreshesOnUse),
+            "tokenSource": .string(environmentToken ? "environment" : credential.map { _ in "store" }),
+            "store": .string(storePath),
+            "button": .object([
+                "action": .string(status.strategy.action.rawValue), "label": .string(label),
+                "color": .string(status.strategy.color.rawValue), "hex": .string(status.strategy.color.hex),
+            ]),
+        ]
+        return JSONOutput.object(object).text
     }
 
     /// How many terminal columns `text` takes: CJK characters take two.
@@ -98,52 +106,5 @@ package struct StatusReport {
 
     static func timestamp(_ date: Date) -> String {
         ISO8601.string(from: date)
-    }
-}
-
-/// The `status --json` shape. Every key is always present.
-private struct JSONStatus: Encodable {
-    struct Button: Encodable {
-        let action, label, color, hex: String
-    }
-
-    struct Provider: Encodable {
-        let issuer, clientID: String
-        let confidential: Bool
-    }
-
-    let state: String
-    let account, server, issuedAt, expiresAt: String?
-    let expiresInSeconds: Int?
-    let tokenRedacted, token: String?
-    let provider: Provider?
-    let scopes: [String]
-    let canRefresh, refreshesOnUse: Bool
-    let tokenSource: String?
-    let store: String
-    let button: Button
-
-    private enum CodingKeys: String, CodingKey {
-        case state, account, server, issuedAt, expiresAt, expiresInSeconds, tokenRedacted, token, provider,
-            scopes, canRefresh, refreshesOnUse, tokenSource, store, button
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(state, forKey: .state)
-        try container.encode(account, forKey: .account)
-        try container.encode(server, forKey: .server)
-        try container.encode(issuedAt, forKey: .issuedAt)
-        try container.encode(expiresAt, forKey: .expiresAt)
-        try container.encode(expiresInSeconds, forKey: .expiresInSeconds)
-        try container.encode(tokenRedacted, forKey: .tokenRedacted)
-        try container.encode(token, forKey: .token)
-        try container.encode(provider, forKey: .provider)
-        try container.encode(scopes, forKey: .scopes)
-        try container.encode(canRefresh, forKey: .canRefresh)
-        try container.encode(refreshesOnUse, forKey: .refreshesOnUse)
-        try container.encode(tokenSource, forKey: .tokenSource)
-        try container.encode(store, forKey: .store)
-        try container.encode(button, forKey: .button)
     }
 }

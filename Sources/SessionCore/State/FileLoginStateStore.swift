@@ -9,7 +9,7 @@ public import Foundation
 ///   new one, never a mix, and a crash leaves one of the two.
 /// - Writers (`save`, `clear`, `update`) take an exclusive `flock` on a
 ///   sibling `<name>.lock` file, and threads of one process a lock of their
-///   own. The wait is bounded (``lockTimeout``, 10 s by default), then
+///   own. The wait is bounded (``lockTimeout``, 20 s by default), then
 ///   ``StoreBusyError``. Readers take no lock.
 /// - The rename is the commit point: once it is done the save has happened,
 ///   whatever comes after it, and `save` says so.
@@ -32,8 +32,10 @@ public final class FileLoginStateStore: LoginStateRepository {
     /// with ``StoreBusyError``, in seconds.
     public let lockTimeout: TimeInterval
 
-    /// The default ``lockTimeout``: 10 seconds.
-    public static let defaultLockTimeout: TimeInterval = 10
+    /// The default ``lockTimeout``: 20 seconds, longer than a refresh may
+    /// hold the lock (15 s), so a logout started during a slow refresh waits
+    /// for it to end and then succeeds.
+    public static let defaultLockTimeout: TimeInterval = 20
 
     /// A session file is a few hundred bytes; anything this large is not one.
     static let sizeLimit = 1 << 20

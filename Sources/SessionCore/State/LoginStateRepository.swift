@@ -55,6 +55,23 @@ extension LoginStateRepository {
         try ExclusiveLoginState(load: load, save: save, clear: clear).update(change)
     }
 
+    /// Removes the session and returns what it removed, as one step: under
+    /// the writer lock for the shipped stores, so what a logout revokes at
+    /// the provider is exactly what it removed, never a token another
+    /// process has rotated meanwhile.
+    ///
+    /// ```swift
+    /// if let removed = try store.removeCredential() { revoke(removed) }
+    /// ```
+    /// - Returns: The removed credential; `nil` when there was no session.
+    @discardableResult
+    public func removeCredential() throws -> Credential? {
+        try update { state in
+            defer { state = .loggedOut }
+            return state.credential
+        }
+    }
+
     /// Whether the store holds a session that is usable at `date`
     /// (``Credential/isUsable(at:)``): its token has not expired, or it can be refreshed.
     public func isLoggedIn(at date: Date = Date()) throws -> Bool {

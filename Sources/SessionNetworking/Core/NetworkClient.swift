@@ -1,7 +1,7 @@
 public import Foundation
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+    public import FoundationNetworking
 #endif
 
 /// Sends ``Request`` values to one server through a chain of behaviors.
@@ -55,31 +55,77 @@ public struct NetworkClient: Sendable {
     public func send<Output>(
         _ request: Request<Output>, with behavior: any RequestBehavior = EmptyRequestBehavior()
     ) async throws -> Output {
-        let behavior = CombinedRequestBehavior([self.behavior, behavior])
-        if Task.isCancelled { throw NetworkError.cancelled }
-        let built = try URLRequest(request, baseURL: baseURL)
-        var exchange = try await self.exchange(built, headers: request.headers, behavior: behavior)
-        var (data, response) = try await exchange.answer()
-        if !(200...299).contains(response.statusCode) {
-            // One more attempt when a behavior can fix the cause (a refreshed token).
-            let status = NetworkError.status(code: response.statusCode, body: data)
-            if await behavior.shouldRetry(after: status, context: exchange.context) {
-                await behavior.afterFailure(status, context: exchange.context)
-                exchange = try await self.exchange(built, headers: request.headers, behavior: behavior)
-                (data, response) = try await exchange.answer()
-            }
-        }
-        guard (200...299).contains(response.statusCode) else {
-            return try await exchange.fail(.status(code: response.statusCode, body: data))
-        }
+        let (data, response, exchange) = try await perform(request, with: behavior, streaming: nil)
         let output: Output
         do {
             output = try request.decode(data)
         } catch {
             return try await exchange.fail(.decoding(error))
         }
-        await behavior.afterSuccess(response, data: data, context: exchange.context)
+        await exchange.behavior.afterSuccess(response, data: data, context: exchange.context)
         return output
+    }
+
+    /// Sends `request` and hands a successful answer's body to `body` a
+    /// piece at a time, as it arrives, without holding it: a download of
+    /// any size takes the same memory.
+    ///
+    /// An error answer's body is gathered as ``send(_:with:)`` gathers it
+    /// (up to ``Request/bodyLimit``) and thrown as
+    /// ``NetworkError/status(code:body:)``, so a retry after a refresh
+    /// never streams the refused answer. `afterSuccess` gets an empty body.
+    ///
+    /// ```swift
+    /// let response = try await client.send(Request<Data>.raw(path: "/export")) { piece in
+    ///     try file.write(contentsOf: piece)
+    /// }
+    /// ```
+    /// - Parameter body: Takes each piece; throwing stops the transfer, and
+    ///   the request fails with that error as ``NetworkError/transport(_:)``.
+    /// - Returns: The final response, a 2xx.
+    public func send(
+        _ request: Request<Data>, with behavior: any RequestBehavior = EmptyRequestBehavior(),
+        streamingBodyTo body: @escaping @Sendable (Data) throws -> Void
+    ) async throws -> HTTPURLResponse {
+        let (data, response, exchange) = try await perform(request, with: behavior, streaming: body)
+        await exchange.behavior.afterSuccess(response, data: data, context: exchange.context)
+        return response
+    }
+
+    /// Sends `request`, retries once when a behavior asks, and fails on a
+    /// status outside 2xx; returns the gathered body (empty when streamed).
+    private func perform<Output>(
+        _ request: Request<Output>, with behavior: any RequestBehavior,
+        streaming: (@Sendable (Data) throws -> Void)?
+    ) async throws -> (Data, HTTPURLResponse, Exchange) {
+        let behavior = CombinedRequestBehavior([self.behavior, behavior])
+        if Task.isCancelled { throw NetworkError.cancelled }
+        let built = try URLRequest(request, baseURL: baseURL)
+        let receiving = Receiving(limit: request.bodyLimit, streaming: streaming)
+        var exchange = try await self.exchange(
+            built, headers: request.headers, behavior: behavior, receiving: receiving)
+        var (data, response) = try await exchange.answer()
+        if !(200...299).contains(response.statusCode) {
+            // One more attempt when a behavior can fix the cause (a refreshed token).
+            let status = NetworkError.status(code: response.statusCode, body: data)
+            if await behavior.shouldRetry(after: status, context: exchange.context) {
+                await behavior.afterFailure(status, context: exchange.context)
+                exchange = try await self.exchange(
+                    built, headers: request.headers, behavior: behavior, receiving: receiving)
+                (data, response) = try await exchange.answer()
+            }
+        }
+        guard (200...299).contains(response.statusCode) else {
+            return try await exchange.fail(.status(code: response.statusCode, body: data))
+        }
+        return (data, response, exchange)
+    }
+
+    /// Where an answer's body goes: gathered up to `limit` bytes, or, for a
+    /// 2xx, to `streaming` when there is one.
+    struct Receiving: Sendable {
+        let limit: Int
+        let streaming: (@Sendable (Data) throws -> Void)?
     }
 
     /// One request on its way: the checks and header hooks have run,
@@ -110,9 +156,9 @@ public struct NetworkClient: Sendable {
     ///
     /// - Throws: ``NetworkError/invalidRequest(_:)``, or a behavior's refusal,
     ///   before any hook but the header hooks ran.
-    func exchange(_ request: URLRequest, headers: [String: String], behavior: any RequestBehavior)
-        async throws -> Exchange
-    {
+    func exchange(
+        _ request: URLRequest, headers: [String: String], behavior: any RequestBehavior, receiving: Receiving
+    ) async throws -> Exchange {
         var request = request
         let context = RequestContext(request: request)
         var fields = HeaderFields(try await behavior.additionalHeaders(for: request, context: context))
@@ -123,8 +169,16 @@ public struct NetworkClient: Sendable {
         context.markSent(request)
         await behavior.beforeSend(request)
         let outcome: Result<(Data, HTTPURLResponse), NetworkError>
+        let collector = BodyCollector(limit: receiving.limit)
         do {
-            let (data, response) = try await transport.send(request)
+            let response = try await transport.send(request) { response, piece in
+                if let streaming = receiving.streaming, (200...299).contains(response.statusCode) {
+                    try streaming(piece)
+                } else {
+                    try collector.take(piece)
+                }
+            }
+            let data = collector.body
             context.recordResponse(response, body: data)
             outcome = Task.isCancelled ? .failure(.cancelled) : .success((data, response))
         } catch {

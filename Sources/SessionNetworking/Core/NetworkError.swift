@@ -7,7 +7,9 @@ public import Foundation
 /// How a request failed. Each failure is one case, and reaches
 /// ``RequestBehavior/afterFailure(_:for:)-(NetworkError,_)`` exactly once.
 public enum NetworkError: Error, Sendable, CustomStringConvertible {
-    /// No response: the server could not be reached, the connection broke, a timeout.
+    /// No usable response: the server could not be reached, the connection
+    /// broke, a timeout, an overall deadline (``DeadlineExceededError``), or a
+    /// body past its limit (``ResponseTooLargeError``).
     case transport(any Error)
     /// The server answered with a status outside 200–299.
     case status(code: Int, body: Data)
@@ -22,6 +24,8 @@ public enum NetworkError: Error, Sendable, CustomStringConvertible {
     /// The message: what failed and what to do next.
     public var description: String {
         switch self {
+        case .transport(let error as ResponseTooLargeError): "\(error)"
+        case .transport(let error as DeadlineExceededError): "\(error)"
         case .transport(let error): "the server could not be reached: \(Self.describe(error))"
         case .status(let code, _): "the server answered with status \(code)"
         case .decoding: "the response could not be decoded"

@@ -39,9 +39,10 @@ public struct URLSessionTransport: Transport {
     /// The most redirects followed for one request.
     public static let maximumRedirects = 10
 
-    private let session: SessionBox
+    private let session: TransferSession
 
-    /// - Parameter timeout: Seconds a request may wait for data before it fails.
+    /// - Parameter timeout: Seconds a request may wait for data before it fails (an idle
+    ///   limit, not an overall one: a server that sends a byte now and then keeps it alive).
     public init(timeout: TimeInterval = 30) {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpShouldSetCookies = false
@@ -50,16 +51,29 @@ public struct URLSessionTransport: Transport {
         configuration.urlCredentialStorage = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.timeoutIntervalForRequest = timeout
-        session = SessionBox(configuration: configuration)
+        session = TransferSession(configuration: configuration)
     }
 
-    /// Sends `request`, following redirects by the rules above.
+    /// Sends `request`, following redirects by the rules above, and returns
+    /// the whole body.
     public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        let body = Locked(Data())
+        let response = try await send(request) { _, piece in body.withLock { $0.append(piece) } }
+        return (body.withLock { $0 }, response)
+    }
+
+    /// Sends `request`, following redirects by the rules above, and hands
+    /// the final response's body to `receive` as it arrives. Nothing of the
+    /// body is held here; when `receive` throws, the transfer stops at once.
+    public func send(
+        _ request: URLRequest, receiving receive: @escaping @Sendable (HTTPURLResponse, Data) throws -> Void
+    ) async throws -> HTTPURLResponse {
         var current = request
         for _ in 0...Self.maximumRedirects {
-            let (data, response) = try await session.session.data(for: current)
-            guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
-            guard let next = Self.redirect(from: current, response: http) else { return (data, http) }
+            let hop = current
+            let response = try await session.transfer(
+                hop, deliversBody: { Self.redirect(from: hop, response: $0) == nil }, receive: receive)
+            guard let next = Self.redirect(from: current, response: response) else { return response }
             current = next
         }
         throw URLError(.httpTooManyRedirects)
@@ -97,29 +111,5 @@ public struct URLSessionTransport: Transport {
             }
         }
         return next
-    }
-}
-
-/// Owns the URLSession and its delegate, and invalidates the session when the
-/// last transport using it goes away (a session keeps its delegate alive).
-private final class SessionBox: Sendable {
-    let session: URLSession
-
-    init(configuration: URLSessionConfiguration) {
-        session = URLSession(configuration: configuration, delegate: RedirectRefusal(), delegateQueue: nil)
-    }
-
-    deinit { session.finishTasksAndInvalidate() }
-}
-
-/// Hands every redirect response back instead of following it. The
-/// session-level delegate is used because Linux Foundation ignores the
-/// per-task delegate of `data(for:delegate:)` for redirects.
-private final class RedirectRefusal: NSObject, URLSessionTaskDelegate, Sendable {
-    func urlSession(
-        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
-    ) {
-        completionHandler(nil)
     }
 }

@@ -241,6 +241,9 @@ public struct AuthorizationCodeFlow: RequestSequence, CredentialProvider {
         }
     }
 
+    /// A provider's answer is held up to 1 MiB, and refused past it as it arrives.
+    public var responseLimit: Int { OAuthWire.maximumBody }
+
     /// The code exchange, then the account, then the session.
     public mutating func next(after previous: SequenceResponse?) throws -> SequenceStep<Credential> {
         guard let previous, let sent else { return try exchange() }

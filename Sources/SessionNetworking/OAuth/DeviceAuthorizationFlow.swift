@@ -112,6 +112,9 @@ public struct DeviceAuthorizationFlow: RequestSequence, CredentialProvider {
     /// the client's general bound.
     public var stepLimit: Int { max(NetworkClient.maximumSequenceSteps, expiresIn + 3) }
 
+    /// A provider's answer is held up to 1 MiB, and refused past it as it arrives.
+    public var responseLimit: Int { OAuthWire.maximumBody }
+
     /// The next step: the code request, a poll, the account, or the session.
     public mutating func next(after previous: SequenceResponse?) throws -> SequenceStep<Credential> {
         guard let previous, let sent else { return try requestCode() }

@@ -43,6 +43,9 @@ public struct ProviderDiscovery: RequestSequence {
         return [openID, components?.url].compactMap { $0 }
     }
 
+    /// A provider's answer is held up to 1 MiB, and refused past it as it arrives.
+    public var responseLimit: Int { OAuthWire.maximumBody }
+
     /// Asks for each document in turn, then checks and merges them.
     public mutating func next(after previous: SequenceResponse?) throws -> SequenceStep<ProviderMetadata> {
         guard Origin(issuer)?.carriesSecretsSafely == true, issuer.query == nil, issuer.fragment == nil else {

@@ -22,8 +22,10 @@ public import SessionCore
 ///   is handed out.
 /// - `invalid_grant` ends the session, if the stored refresh token is still
 ///   the one that was refused; ``SignInError/refreshRefused`` is thrown.
-/// - A transport failure keeps the session; a due token that still works is
-///   used, an expired one gets the failure.
+/// - Every refresh ends within ``deadline`` (15 s), holding the store's lock
+///   no longer than that. A transport failure, an answer over 1 MiB or the
+///   deadline keeps the session; a due token that still works is used, an
+///   expired one gets the failure.
 /// - A loop guard allows at most 5 refreshes of a session per 30 s, counted
 ///   in the session itself, so across processes too. When it stops a
 ///   refresh of a token that still works, that token is used; otherwise
@@ -36,6 +38,11 @@ public import SessionCore
 public final class TokenRefresher: Sendable {
     /// The default ``margin``: refresh a token at most 60 s before it expires.
     public static let defaultMargin: TimeInterval = Credential.refreshMargin
+    /// How long one refresh may take, from its first byte sent to its
+    /// answer read: 15 s, whatever the provider does. The store's lock is held
+    /// meanwhile, so other writers, which wait 20 s for it
+    /// (``FileLoginStateStore/defaultLockTimeout``), always get it.
+    public static let deadline: Duration = .seconds(15)
     /// The loop guard: at most this many refreshes …
     public static let guardLimit = 5
     /// … in this many seconds.
@@ -51,9 +58,9 @@ public final class TokenRefresher: Sendable {
 
     /// - Parameters:
     ///   - repository: The session's store.
-    ///   - transport: How refresh requests are sent. The default waits 5 s at
-    ///     most for data: the store's lock is held meanwhile, and other
-    ///     writers wait 10 s for it.
+    ///   - transport: How refresh requests are sent; each refresh ends within
+    ///     ``deadline`` whatever the transport does. The default also gives up
+    ///     after 5 s without data.
     ///   - margin: The longest margin before expiry; half the token's
     ///     lifetime when that is shorter.
     ///   - now: The clock expiry is judged by.
@@ -145,8 +152,9 @@ public final class TokenRefresher: Sendable {
             let request = client.formPost(
                 to: provider.tokenEndpoint,
                 [("grant_type", "refresh_token"), ("refresh_token", refreshToken.value)])
-            let answer = try await NetworkClient(baseURL: provider.tokenEndpoint, transport: transport)
-                .run(OneRequest(request, read: TokenGrant.read))
+            let answer = try await NetworkClient(
+                baseURL: provider.tokenEndpoint, transport: DeadlineTransport(transport, limit: Self.deadline)
+            ).run(OneRequest(request, read: TokenGrant.read))
             switch answer {
             case .grant(let grant):
                 var fresh = credential

@@ -60,7 +60,8 @@ extension NetworkClient {
                 var bare = request
                 bare.allHTTPHeaderFields = nil
                 let exchange = try await self.exchange(
-                    bare, headers: request.allHTTPHeaderFields ?? [:], behavior: behavior)
+                    bare, headers: request.allHTTPHeaderFields ?? [:], behavior: behavior,
+                    receiving: Receiving(limit: sequence.responseLimit, streaming: nil))
                 let (data, response) = try await exchange.answer()
                 if (200...299).contains(response.statusCode) {
                     await behavior.afterSuccess(response, data: data, context: exchange.context)

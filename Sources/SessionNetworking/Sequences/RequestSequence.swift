@@ -1,3 +1,5 @@
+import Foundation
+
 /// A job of several requests, each built from the answer to the one before,
 /// described as a value and run by ``NetworkClient/run(_:with:)``.
 ///
@@ -39,9 +41,15 @@ public protocol RequestSequence: Sendable {
     /// a sequence can raise it once it knows how long it may run (a device
     /// code's lifetime). The default is ``NetworkClient/maximumSequenceSteps``.
     var stepLimit: Int { get }
+    /// The most bytes of an answer's body a run holds; the transfer stops as
+    /// soon as a body goes past it (``ResponseTooLargeError``). The default
+    /// is ``Request/defaultBodyLimit``; the sign-in flows take 1 MiB.
+    var responseLimit: Int { get }
 }
 
 extension RequestSequence {
     /// ``NetworkClient/maximumSequenceSteps``: 1000 requests.
     public var stepLimit: Int { NetworkClient.maximumSequenceSteps }
+    /// ``Request/defaultBodyLimit``: 16 MiB.
+    public var responseLimit: Int { Request<Data>.defaultBodyLimit }
 }

@@ -109,6 +109,30 @@ import Testing
         }
     }
 
+    /// A logout racing a refresh, against the real provider, which decides:
+    /// whichever gets the store's lock first, afterwards the provider accepts
+    /// no refresh token of the grant, neither the old one nor a rotated one.
+    /// (Reading the session without the lock revoked the old token while a
+    /// refresh rotated it, and the rotated one stayed valid.)
+    @Test func aLogoutRacingARefreshLeavesNoRefreshTokenAlive() async throws {
+        try await withProvider { provider in
+            for round in 0..<4 {
+                _ = try await signIn(provider)
+                try edit { $0.expiresAt = Date().addingTimeInterval(-10) }
+                let refresh = try cli.start(["token"])
+                try await Task.sleep(for: .milliseconds(60 * round))
+                let logout = try await cli.run(["logout"])
+                let refreshed = await refresh.finish()
+                #expect(logout.status == 0, "round \(round): \(logout.stderr)")
+                #expect(logout.stderr.contains("Revoked the grant"), "round \(round): \(logout.stderr)")
+                // Refreshed before the logout, or found the session gone: never a failure.
+                #expect([0, 1].contains(refreshed.status), "round \(round): \(refreshed.stderr)")
+                let live = try await provider.liveRefreshTokens()
+                #expect(live["cli-device"] == nil, "round \(round): the provider still accepts \(live)")
+            }
+        }
+    }
+
     @Test func apiWithATokenTheServerRejectsRefreshesOnceAndSucceeds() async throws {
         try await withProvider { provider in
             _ = try await signIn(provider)

@@ -277,4 +277,47 @@ import Testing
                 .stdout
                 .contains(cli.home.file("xdg/session-cli/session.json").path))
     }
+
+    /// A session file written by anyone (an older version, a hand, an
+    /// attacker) with an account and scopes that would drive the terminal
+    /// or reorder its text: status shows them escaped, status --json as
+    /// JSON escapes, and logout's message escaped too.
+    @Test func hostileTextFromTheSessionFileNeverReachesTheTerminalRaw() async throws {
+        let account = "eve\u{1B}]0;owned\u{07}\u{1B}[2J\u{9B}\u{202E}gpj\u{2066}\u{200B}"
+        let scopes = ["read\u{1B}[31m", "\u{2066}admin\u{2069}"]
+        try FileLoginStateStore(fileURL: cli.defaultStore).save(
+            Credential(
+                token: Sample.token(), account: account, server: URL(string: "https://api.example.com"),
+                scopes: scopes))
+        let raw: [Character] = ["\u{1B}", "\u{07}", "\u{9B}", "\u{202E}", "\u{2066}", "\u{2069}", "\u{200B}"]
+        let status = try await cli.run(["status", "--color", "never"])
+        #expect(status.status == 0)
+        #expect(!status.output.contains { raw.contains($0) }, "a raw control or format character")
+        #expect(
+            status.stdout.contains("Account:  eve^[]0;owned^G^[[2J\\u{009B}\\u{202E}gpj\\u{2066}\\u{200B}"))
+        #expect(status.stdout.contains("Scopes:   read^[[31m \\u{2066}admin\\u{2069}"))
+
+        let json = try await cli.run(["status", "--json"])
+        #expect(!json.output.contains { raw.contains($0) }, "a raw control or format character in JSON")
+        #expect(
+            json.stdout.contains(#""account":"eve\u001b]0;owned\u0007\u001b[2J\u009b\u202egpj\u2066\u200b""#))
+        let object = try JSONSerialization.jsonObject(with: json.stdout.data) as? [String: Any]
+        #expect(object?["account"] as? String == account)
+        #expect(object?["scopes"] as? [String] == scopes)
+
+        let logout = try await cli.run(["logout"])
+        #expect(logout.status == 0)
+        #expect(!logout.output.contains { raw.contains($0) })
+        #expect(logout.stdout.hasPrefix("Logged out eve^[]0;owned"))
+    }
+
+    /// A --user that would drive the terminal is refused before anything is written.
+    @Test func aHostileUserNameIsRefused() async throws {
+        for name in ["eve\u{1B}[2J", "eve\u{202E}", "eve\u{200B}", "eve\u{9B}"] {
+            let login = try await cli.run(["login", "--with-token", "--user", name], stdin: secret.data)
+            #expect(login.status == 64)
+            #expect(login.stderr.contains("invalid --user"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: cli.defaultStore.path))
+    }
 }

@@ -41,13 +41,27 @@ import Testing
         #expect(!credential.isDue(at: .distantFuture))
     }
 
+    /// A scope that is not an RFC 6749 scope token (a control or format
+    /// character, a quote) refuses the whole answer: it is never stored or shown.
+    @Test(arguments: [#"read\u001b[2J"#, #"read \u202eadmin"#, #"read \u2066x"#, #"a\"b"#, #"read\u0007"#])
+    func aHostileScopeRefusesTheAnswer(scope: String) async throws {
+        let body = #"{"access_token": "at_0123456789abcdef", "token_type": "Bearer", "scope": "\#(scope)"}"#
+        await #expect(
+            throws: SignInError.invalidResponse(
+                from: "token endpoint", reason: "scope holds characters a scope may not (RFC 6749 §3.3)")
+        ) { try await exchange([.json(200, body)]).get() }
+    }
+
+    /// The 1 MiB limit holds while the answer arrives: the client stops there.
     @Test func aBodyOverOneMiBIsRefused() async throws {
         let huge = #"{"access_token": ""# + String(repeating: "a", count: 1 << 20) + #""}"#
-        await #expect(
-            throws: SignInError.invalidResponse(from: "token endpoint", reason: "it is larger than 1 MiB")
-        ) {
-            try await exchange([.json(200, huge)]).get()
+        let result = await exchange([.json(200, huge)])
+        guard case .failure(NetworkError.transport(let error as ResponseTooLargeError)) = result else {
+            Issue.record("an answer over 1 MiB was not stopped: \(result)")
+            return
         }
+        #expect(error.limit == 1 << 20)
+        #expect("\(error)".contains("1 MiB"))
     }
 
     @Test func aRedirectedTokenRequestIsRefused() async throws {
@@ -66,6 +80,9 @@ import Testing
         (#"{"sub": "1", "name": "Alice Liddell"}"#, "Alice Liddell"),
         (#"{"sub": "248289761001"}"#, "248289761001"),
         (#"{"sub": "1", "preferred_username": "evil\u001b[2J"}"#, "1"),
+        (#"{"sub": "1", "preferred_username": "alice\u202egpj", "email": "a@example.com"}"#, "a@example.com"),
+        (#"{"sub": "1", "preferred_username": "\u2066bob\u2069", "name": "Bob"}"#, "Bob"),
+        (#"{"sub": "1", "preferred_username": "zero\u200bwidth", "name": "C1\u009b"}"#, "1"),
     ])
     func theAccountClaimsAreReadInOrder(userinfo: String, account: String) async throws {
         let flow = DeviceAuthorizationFlow(

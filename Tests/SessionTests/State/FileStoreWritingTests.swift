@@ -68,8 +68,8 @@ import Testing
         #expect(try store.load() == .loggedIn(Sample.credential()))
     }
 
-    @Test func theDefaultWaitIsTenSeconds() {
-        #expect(FileLoginStateStore(fileURL: fileURL).lockTimeout == 10)
+    @Test func theDefaultWaitIsTwentySecondsLongerThanARefreshMayHoldTheLock() {
+        #expect(FileLoginStateStore(fileURL: fileURL).lockTimeout == 20)
     }
 
     /// 8 threads each make 50 read-modify-writes through two store objects

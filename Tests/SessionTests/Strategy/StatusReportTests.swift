@@ -35,11 +35,3 @@ import Testing
         #expect(json["expiresInSeconds"] as? Int == -90)
     }
 }
-
-/// What a server sends never drives the terminal.
-@Suite struct TerminalSafeOutputTests {
-    @Test func controlCharactersAreShownNotSent() {
-        let body = Array("ok\n\t\u{1B}[2J\u{07}\u{7F}é".utf8)
-        #expect(String(decoding: Console.terminalSafe(body), as: UTF8.self) == "ok\n\t^[[2J^G^?é")
-    }
-}

@@ -1,4 +1,5 @@
 import Foundation
+import SessionTestSupport
 
 /// What a finished command printed and how it exited.
 struct CommandResult {
@@ -29,6 +30,28 @@ struct CommandRunner {
     ) async throws -> CommandResult {
         let process = try start(arguments, stdin: stdin, extraEnvironment: extraEnvironment, stdout: stdout)
         return await process.finish()
+    }
+
+    /// Runs the command with its output thrown away, and measures its peak
+    /// memory (its maximum resident set, exec'd companion included).
+    func runMeasuringMemory(_ arguments: [String], extraEnvironment: [String: String] = [:]) async throws
+        -> (status: Int32, stderr: String, peakMiB: Double)
+    {
+        let script = """
+            import json, resource, subprocess, sys
+            child = subprocess.run(sys.argv[1:], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.PIPE)
+            peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+            print(json.dumps({"status": child.returncode, "stderr": child.stderr.decode(), "peak": peak}))
+            """
+        let output = try await OAuthTestProvider.python(
+            ["-c", script, executable.path] + arguments,
+            environment: environment.merging(extraEnvironment) { $1 })
+        let object = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any] ?? [:]
+        return (
+            Int32(object["status"] as? Int ?? -1), object["stderr"] as? String ?? "",
+            Double(object["peak"] as? Int ?? 0) / 1024
+        )
     }
 
     /// Starts the command without waiting for it. `stdout` replaces the

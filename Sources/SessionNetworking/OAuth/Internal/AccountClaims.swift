@@ -28,9 +28,9 @@ enum AccountClaims {
         return nil
     }
 
-    /// 1 to 256 characters with no control characters: safe on a terminal.
+    /// 1 to 256 characters, none that could drive a terminal or reorder
+    /// the text around it (``TerminalText``): a claim with one is passed over.
     private static func isShowable(_ name: String) -> Bool {
-        !name.isEmpty && name.count <= 256
-            && !name.unicodeScalars.contains { $0.properties.generalCategory == .control || $0.value == 0x1B }
+        !name.isEmpty && name.count <= 256 && TerminalText.isSafe(name)
     }
 }

@@ -8,8 +8,12 @@ import SessionCore
 /// The wire format of OAuth answers and requests: size-bounded JSON objects,
 /// typed fields, form bodies, and text that is safe to show.
 enum OAuthWire {
-    /// Answers larger than this are refused before they are parsed.
+    /// Answers larger than this are refused as they arrive.
     static let maximumBody = 1 << 20
+
+    /// How long one exchange with the provider may take during a sign-in:
+    /// discovery, a device poll, the code exchange, userinfo.
+    package static let exchangeDeadline: Duration = .seconds(30)
 
     /// The JSON object of an answer, or why it is not one.
     static func object(_ answer: SequenceResponse, from endpoint: String) throws -> [String: JSONValue] {

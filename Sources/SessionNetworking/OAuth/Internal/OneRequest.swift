@@ -19,6 +19,9 @@ struct OneRequest<Output: Sendable>: RequestSequence {
         self.read = read
     }
 
+    /// Only OAuth's single-request grants use it: their answers are held up to 1 MiB.
+    var responseLimit: Int { OAuthWire.maximumBody }
+
     func next(after previous: SequenceResponse?) throws -> SequenceStep<Output> {
         guard let previous else { return .send(request) }
         return .finish(try read(previous))

@@ -62,10 +62,20 @@ struct TokenGrant: Sendable {
                 accessToken: accessToken,
                 refreshToken: try token(object, "refresh_token"),
                 expiresIn: expiresIn == 0 ? nil : expiresIn,
-                scopes: try OAuthWire.string(object, "scope", from: from).map {
-                    $0.split(separator: " ").map(String.init)
-                },
+                scopes: try OAuthWire.string(object, "scope", from: from).map(scopes),
                 idToken: try OAuthWire.string(object, "id_token", from: from)))
+    }
+
+    /// A space-separated list of RFC 6749 scope tokens; anything else (a
+    /// control character, a bidi override, a quote) refuses the answer, so
+    /// it is never stored or shown.
+    private static func scopes(_ text: String) throws -> [String] {
+        let scopes = text.split(separator: " ").map(String.init)
+        guard scopes.allSatisfy(ScopeToken.isValid) else {
+            throw SignInError.invalidResponse(
+                from: "token endpoint", reason: "scope holds characters a scope may not (RFC 6749 §3.3)")
+        }
+        return scopes
     }
 
     private static func token(_ object: [String: JSONValue], _ key: String) throws -> AuthToken? {

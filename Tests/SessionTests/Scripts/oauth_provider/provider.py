@@ -527,6 +527,21 @@ def test_counts(request):
         return JsonResponse(dict(_counts))
 
 
+def test_live_refresh_tokens(request):
+    """GET /test/live-refresh-tokens: how many refresh tokens the provider
+    would still accept (not revoked), by client_id: the provider's own view
+    of whether a logout ended the grant."""
+    if request.method != "GET":
+        return HttpResponseNotAllowed(["GET"])
+    from oauth2_provider.models import get_refresh_token_model
+
+    live = {}
+    for token in get_refresh_token_model().objects.filter(revoked__isnull=True).select_related("application"):
+        client_id = token.application.client_id
+        live[client_id] = live.get(client_id, 0) + 1
+    return JsonResponse(live)
+
+
 @csrf_exempt
 def test_reset_counts(request):
     if request.method != "POST":
@@ -606,6 +621,7 @@ sys.modules[URLS_MODULE].urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("api/me", MeView.as_view()),
     path("test/counts", test_counts),
+    path("test/live-refresh-tokens", test_live_refresh_tokens),
     path("test/reset-counts", test_reset_counts),
     path("test/fail-code-exchanges", test_fail_code_exchanges),
     path("test/slow-code-exchanges", test_slow_code_exchanges),

@@ -1,0 +1,116 @@
+import Foundation
+import Session
+import SessionTestSupport
+import Testing
+
+/// Servers and providers that are huge or slow cannot hurt the session, the
+/// machine or the terminal: session-cli against the tests' server on
+/// loopback, sending 1 GiB answers and dripping one byte a second.
+@Suite struct CLIHostileServerTests {
+    let cli = CommandRunner()
+    static let gigabyte = 1 << 30
+    /// The most memory a command may take with a 1 GiB answer.
+    static let memoryCeiling = 64.0
+
+    func login(server: URL) async throws {
+        let login = try await cli.run(
+            ["login", "--with-token", "--server", server.absoluteString], stdin: Sample.secret.data)
+        #expect(login.status == 0)
+    }
+
+    /// A session whose access token expired and whose provider's token
+    /// endpoint is `tokenEndpoint`.
+    func expiredSession(tokenEndpoint: URL, revocation: URL? = nil, store: URL? = nil) throws {
+        let provider = OAuthProvider(
+            issuer: tokenEndpoint, clientID: "hostile-test", tokenEndpoint: tokenEndpoint,
+            revocationEndpoint: revocation)
+        try FileLoginStateStore(fileURL: store ?? cli.defaultStore).save(
+            Credential(
+                token: Sample.token(), refreshToken: Sample.token(Sample.otherSecret),
+                server: URL(string: "https://api.example.com"), issuedAt: Date().addingTimeInterval(-7200),
+                expiresAt: Date().addingTimeInterval(-60), provider: provider))
+    }
+
+    /// `api` streams a 1 GiB answer to its output as it arrives, with and
+    /// without Content-Length, and never holds it.
+    @Test(.timeLimit(.minutes(5)), arguments: ["1", "0"])
+    func aHugeAPIAnswerStreamsInBoundedMemory(length: String) async throws {
+        try await withLoopbackServer { server in
+            try await login(server: server.originA)
+            let run = try await cli.runMeasuringMemory([
+                "api", "/huge?bytes=\(Self.gigabyte)&length=\(length)",
+            ])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.peakMiB < Self.memoryCeiling, "api took \(run.peakMiB) MiB for 1 GiB")
+        }
+    }
+
+    /// A 1 GiB answer to a refresh is stopped at 1 MiB while it arrives
+    /// (it took 2.1 GB and 17 s, holding the store's lock), with and
+    /// without Content-Length; the session is kept.
+    @Test(.timeLimit(.minutes(5)), arguments: ["1", "0"])
+    func aHugeRefreshAnswerIsStoppedAtOneMiB(length: String) async throws {
+        try await withLoopbackServer { server in
+            var endpoint = URLComponents(url: server.originA, resolvingAgainstBaseURL: false)
+            endpoint?.path = "/oauth/huge-token"
+            endpoint?.query = "bytes=\(Self.gigabyte)&length=\(length)"
+            try expiredSession(tokenEndpoint: try #require(endpoint?.url))
+            let start = ContinuousClock.now
+            let run = try await cli.runMeasuringMemory(["token"])
+            let elapsed = ContinuousClock.now - start
+            #expect(run.status == 76, "\(run.stderr)")
+            #expect(run.stderr.contains("larger than 1 MiB"))
+            #expect(run.peakMiB < Self.memoryCeiling, "token took \(run.peakMiB) MiB")
+            #expect(elapsed < .seconds(15), "reading stopped only after \(elapsed)")
+            #expect(try FileLoginStateStore(fileURL: cli.defaultStore).load().credential != nil)
+        }
+    }
+
+    /// A token endpoint that drips one byte a second keeps a refresh, and
+    /// the store's lock, no longer than the refresh's 15 s deadline: a
+    /// `logout --local` and a `logout` started meanwhile wait for the lock
+    /// (20 s at most) and succeed, and the refresher ends in time.
+    @Test(.timeLimit(.minutes(3)))
+    func aDrippingTokenEndpointCannotHoldTheStore() async throws {
+        try await withLoopbackServer { server in
+            var drip = URLComponents(url: server.originA, resolvingAgainstBaseURL: false)
+            drip?.path = "/oauth/drip-token"
+            drip?.query = "interval=1"
+            let tokenEndpoint = try #require(drip?.url)
+            let stores = (
+                local: cli.home.file("local/session.json"), revoking: cli.home.file("revoking/session.json")
+            )
+            try expiredSession(tokenEndpoint: tokenEndpoint, store: stores.local)
+            try expiredSession(
+                tokenEndpoint: tokenEndpoint, revocation: server.originA.appendingPathComponent("plain"),
+                store: stores.revoking)
+
+            let start = ContinuousClock.now
+            let refreshing = try [stores.local, stores.revoking].map {
+                try cli.start(["token", "--store", $0.path])
+            }
+            // Let both refreshes take the lock and start dripping.
+            try await Task.sleep(for: .seconds(2))
+            let logouts = try [
+                cli.start(["logout", "--local", "--store", stores.local.path]),
+                cli.start(["logout", "--store", stores.revoking.path]),
+            ]
+            for logout in logouts {
+                let result = await logout.finish()
+                #expect(result.status == 0, "\(result.stderr)")
+            }
+            let loggedOut = ContinuousClock.now - start
+            for refresh in refreshing {
+                let result = await refresh.finish()
+                #expect(result.status == 69, "\(result.stderr)")
+                #expect(result.stderr.contains("no complete answer within 15 s"))
+            }
+            let refreshed = ContinuousClock.now - start
+            #expect(loggedOut < .seconds(20), "the logouts took \(loggedOut)")
+            #expect(refreshed < .seconds(20), "the refreshes took \(refreshed)")
+            for store in [stores.local, stores.revoking] {
+                #expect(!FileManager.default.fileExists(atPath: store.path), "a session survived its logout")
+            }
+        }
+    }
+}
