@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// The bytes of a session file: `{"version": 2, "credential": {...}}`, dates in
 /// ISO 8601 at whole seconds.
@@ -6,29 +6,50 @@ import Foundation
 /// The version is read first, so a file from a newer format is refused as
 /// such rather than as corrupt. Version 1 (no scopes, no provider) still
 /// loads as it is; the next write makes it version 2.
-enum SessionFileFormat {
+package enum SessionFileFormat {
     static let version = 2
     /// The oldest version still read.
     static let oldestVersion = 1
 
-    /// The file's top level, as written.
-    private struct Envelope: Encodable {
-        var version: Int
-        var credential: Credential
+    /// The file's bytes for `credential`: indented JSON, keys sorted, dates
+    /// in ISO 8601 at whole seconds, written by the same rules it is read by.
+    package static func encode(_ credential: Credential) throws -> Data {
+        Data(
+            (JSONOutput.object(["version": .integer(version), "credential": fields(credential)]).indentedText
+                + "\n").utf8)
     }
 
-    // Safe to share: its options are set once, here.
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
+    private static func fields(_ credential: Credential) -> JSONOutput {
+        func date(_ date: Date?) -> JSONOutput { .string(date.map(ISO8601.string(from:))) }
+        var fields: [String: JSONOutput] = [
+            "token": .string(credential.token.value), "issuedAt": date(credential.issuedAt),
+            "scopes": .array(credential.scopes.map { .string($0) }),
+            "refreshedAt": .array(credential.refreshedAt.map { date($0) }),
+        ]
+        fields["refreshToken"] = credential.refreshToken.map { .string($0.value) }
+        fields["account"] = credential.account.map { .string($0) }
+        fields["server"] = credential.server.map { .string($0.absoluteString) }
+        fields["expiresAt"] = credential.expiresAt.map { date($0) }
+        fields["tokenIssuedAt"] = credential.tokenIssuedAt.map { date($0) }
+        fields["provider"] = credential.provider.map(Self.fields)
+        return .object(fields)
+    }
 
-    static func encode(_ credential: Credential) throws -> Data {
-        var data = try encoder.encode(Envelope(version: version, credential: credential))
-        data.append(0x0A)
-        return data
+    private static func fields(_ provider: OAuthProvider) -> JSONOutput {
+        var fields: [String: JSONOutput] = [
+            "issuer": .string(provider.issuer.absoluteString), "clientID": .string(provider.clientID),
+            "tokenEndpoint": .string(provider.tokenEndpoint.absoluteString),
+        ]
+        fields["revocationEndpoint"] = provider.revocationEndpoint.map { .string($0.absoluteString) }
+        fields["clientSecret"] = provider.clientSecret.map { .string($0.value) }
+        fields["clientAuthentication"] = provider.clientAuthentication.map { .string($0.rawValue) }
+        fields["redirect"] = provider.redirect.map { redirect in
+            .object([
+                "host": .string(redirect.host.rawValue), "path": .string(redirect.path),
+                "port": redirect.port.map { .integer($0) } ?? .null,
+            ])
+        }
+        return .object(fields)
     }
 
     /// Reads a session file.
@@ -37,7 +58,7 @@ enum SessionFileFormat {
     /// dominated the command-line tool's start-up. The checks are the ones
     /// `Credential`'s `Decodable` conformance makes, in the same order: the
     /// version first, then each field.
-    static func decode(_ data: Data, path: String) throws -> Credential {
+    package static func decode(_ data: Data, path: String) throws -> Credential {
         guard !data.isEmpty else { throw SessionFileError.empty(path: path) }
         let root: JSONValue
         do {

@@ -72,6 +72,30 @@ import Testing
 
     /// A file written by the previous version loads unchanged, and is left
     /// alone by reads; the next write makes it version 2.
+    /// The client's secret, how it authenticates, the fixed redirect and the
+    /// token's own issue date round-trip too; dates before 1582 do not
+    /// move (JSONEncoder wrote them in the Julian calendar, and every save
+    /// shifted them by days: the fuzz target found it).
+    @Test func roundTripsTheClientTheRedirectAndDatesOfAnyYear() throws {
+        // 1013-11-22T09:49:05Z and 0026-01-01T00:00:00Z, proleptic Gregorian.
+        var credential = Sample.credential(expiresAt: Date(timeIntervalSince1970: -30_171_881_455))
+        credential.issuedAt = Date(timeIntervalSince1970: -61_346_678_400)
+        credential.tokenIssuedAt = Date(timeIntervalSince1970: 1_800_000_100)
+        credential.provider = OAuthProvider(
+            issuer: url("https://login.example.com"), clientID: "cli",
+            tokenEndpoint: url("https://login.example.com/token"),
+            clientSecret: Sample.token(Sample.otherSecret),
+            clientAuthentication: .clientSecretPost, redirect: LoopbackRedirect(host: .localhost, port: 8400))
+        try store.save(credential)
+        let loaded = try #require(try FileLoginStateStore(fileURL: fileURL).load().credential)
+        Secret.expectEqual(loaded, credential, "the loaded credential")
+        try store.save(loaded)
+        Secret.expectEqual(try store.load().credential, credential, "the credential saved twice")
+        #expect(
+            try String(contentsOf: fileURL, encoding: .utf8).contains(
+                #""expiresAt" : "1013-11-22T09:49:05Z""#))
+    }
+
     @Test func aVersion1FileLoadsAndTheNextWriteUpgradesIt() throws {
         try FileManager.default.createDirectory(
             at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)

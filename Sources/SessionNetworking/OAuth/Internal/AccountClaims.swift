@@ -1,5 +1,5 @@
 import Foundation
-import SessionCore
+package import SessionCore
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -8,7 +8,7 @@ import SessionCore
 /// The account name of a session, from OpenID Connect claims: the first
 /// present of `preferred_username`, `email` and `name`, else `sub` (an
 /// opaque identifier, but better than nothing).
-enum AccountClaims {
+package enum AccountClaims {
     /// The claims that name an account, in the order they are preferred.
     static let order = ["preferred_username", "email", "name", "sub"]
 
@@ -19,7 +19,7 @@ enum AccountClaims {
     }
 
     /// The account in the first of `sources` that names one.
-    static func name(in sources: [[String: JSONValue]]) -> String? {
+    package static func name(in sources: [[String: JSONValue]]) -> String? {
         for key in order {
             for claims in sources {
                 if case .string(let name)? = claims[key], isShowable(name) { return name }

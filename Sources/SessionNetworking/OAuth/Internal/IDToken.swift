@@ -1,5 +1,5 @@
-import Foundation
-import SessionCore
+package import Foundation
+package import SessionCore
 
 /// The claims of an OpenID Connect ID token, once they are shown to belong
 /// to this sign-in (OpenID Connect Core §3.1.3.7): `iss` is the issuer,
@@ -8,15 +8,15 @@ import SessionCore
 /// The signature is not checked: the token came straight from the token
 /// endpoint over a checked connection (§3.1.3.7, item 6), and its claims are
 /// only shown (the account name), never trusted for access.
-struct IDToken {
-    let claims: [String: JSONValue]
+package struct IDToken {
+    package let claims: [String: JSONValue]
 
     /// Reads and checks `text`.
     ///
     /// - Parameter nonce: The nonce the authorization request carried; `nil`
     ///   when it carried none (the device flow), and then none is required.
     /// - Throws: ``SignInError/idTokenRejected(reason:)``.
-    init(_ text: String, issuer: URL, clientID: String, nonce: String?) throws {
+    package init(_ text: String, issuer: URL, clientID: String, nonce: String?) throws {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, let payload = Base64URL.decode(parts[1]),
             payload.count <= OAuthWire.maximumBody,

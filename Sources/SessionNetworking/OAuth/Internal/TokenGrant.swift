@@ -1,5 +1,5 @@
 import Foundation
-import SessionCore
+package import SessionCore
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -7,21 +7,21 @@ import SessionCore
 
 /// A token endpoint's successful answer (RFC 6749 §5.1), checked field by
 /// field, or the OAuth error it answered with.
-struct TokenGrant: Sendable {
+package struct TokenGrant: Sendable {
     /// The longest `expires_in` believed: ten years. Longer is a broken provider.
     static let longestLifetime = 315_360_000
 
-    let accessToken: AuthToken
+    package let accessToken: AuthToken
     let refreshToken: AuthToken?
     /// Seconds the access token lives; `nil` when the provider did not say,
     /// or said 0 (a lifetime it does not know): such a token is used until
     /// a server refuses it.
     let expiresIn: Int?
-    let scopes: [String]?
+    package let scopes: [String]?
     let idToken: String?
 
     /// What a token endpoint answered: a grant, or an OAuth error.
-    enum Answer {
+    package enum Answer {
         case grant(TokenGrant)
         /// The error code, and its description when it may be shown.
         case error(code: String, description: String?)
@@ -39,7 +39,7 @@ struct TokenGrant: Sendable {
     ///   a body that is not a JSON object or over 1 MiB, a missing or invalid
     ///   `access_token`, a `token_type` other than Bearer, a negative or absurd
     ///   `expires_in`, or an error answer without a readable code.
-    static func read(_ answer: SequenceResponse) throws -> Answer {
+    package static func read(_ answer: SequenceResponse) throws -> Answer {
         let from = "token endpoint"
         let object = try OAuthWire.answerObject(answer, from: from)
         guard answer.response.statusCode == 200 else {

@@ -1,12 +1,13 @@
-import SessionCore
-
-/// JSON as the tool prints it: compact, keys sorted, `/` unescaped, and
-/// every character that must not reach a terminal as it is (``TerminalText``)
-/// written as a `\u` escape, so a value from a provider or a file cannot
-/// drive the terminal even inside a JSON string.
+/// JSON as the package writes it, for `status --json` and the session file:
+/// keys sorted, `/` unescaped, and every character that must not reach a
+/// terminal as it is (``TerminalText``) written as a `\u` escape, so a value
+/// from a provider or a file cannot drive a terminal even inside JSON.
 ///
-/// Written by hand rather than with `JSONEncoder`, whose first use costs
-/// the tool's start-up more than the rest of `status --json`.
+/// Written by hand rather than with `JSONEncoder`, whose first use costs the
+/// tool's start-up more than the rest of `status --json`, and whose
+/// `.iso8601` dates use a calendar that switches to Julian before 1582
+/// while ``ISO8601`` reads proleptic Gregorian: a date of year 1013 moved
+/// by days at every save (found by the session file's fuzz target).
 package indirect enum JSONOutput: Sendable, Equatable {
     case string(String)
     case integer(Int)
@@ -21,11 +22,24 @@ package indirect enum JSONOutput: Sendable, Equatable {
     /// The value as compact JSON text.
     package var text: String {
         var output = ""
-        write(to: &output)
+        write(to: &output, indent: nil)
         return output
     }
 
-    private func write(to output: inout String) {
+    /// The value as JSON text with one member or element a line, indented
+    /// by two spaces, as a person reads a file.
+    package var indentedText: String {
+        var output = ""
+        write(to: &output, indent: "")
+        return output
+    }
+
+    private func write(to output: inout String, indent: String?) {
+        let inner = indent.map { $0 + "  " }
+        func separate(_ index: Int) {
+            if index > 0 { output += "," }
+            if let inner { output += "\n" + inner }
+        }
         switch self {
         case .string(let value): Self.write(value, to: &output)
         case .integer(let value): output += String(value)
@@ -34,18 +48,20 @@ package indirect enum JSONOutput: Sendable, Equatable {
         case .array(let values):
             output += "["
             for (index, value) in values.enumerated() {
-                if index > 0 { output += "," }
-                value.write(to: &output)
+                separate(index)
+                value.write(to: &output, indent: inner)
             }
+            if let indent, !values.isEmpty { output += "\n" + indent }
             output += "]"
         case .object(let members):
             output += "{"
             for (index, key) in members.keys.sorted().enumerated() {
-                if index > 0 { output += "," }
+                separate(index)
                 Self.write(key, to: &output)
-                output += ":"
-                members[key]?.write(to: &output)
+                output += inner == nil ? ":" : " : "
+                members[key]?.write(to: &output, indent: inner)
             }
+            if let indent, !members.isEmpty { output += "\n" + indent }
             output += "}"
         }
     }

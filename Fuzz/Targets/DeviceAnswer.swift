@@ -1,0 +1,26 @@
+// A device authorization endpoint's answer, read by the device flow.
+// Invariant: whatever reaches the prompt is printable ASCII.
+import Foundation
+import SessionCore
+import SessionNetworking
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// libFuzzer's entry point: one input, `count` bytes at `start`.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+    let body = Data(bytes: start, count: count)
+    var flow = DeviceAuthorizationFlow(
+        configuration: OAuthConfiguration(metadata: FuzzAnswer.metadata, clientID: "fuzz", scopes: ["openid"])
+    ) { prompt in
+        let shown =
+            prompt.userCode + prompt.verificationURI.absoluteString
+            + (prompt.verificationURIComplete?.absoluteString ?? "")
+        precondition(shown.utf8.allSatisfy { (0x20...0x7E).contains($0) }, "a prompt that is not printable")
+    }
+    guard case .send? = try? flow.next(after: nil) else { return 0 }
+    _ = try? flow.next(after: FuzzAnswer.make(status: 200, body: body))
+    return 0
+}
