@@ -1,11 +1,15 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// The library is split so that the command-line tool's everyday commands never
-// link FoundationNetworking (libcurl and ~30 libraries, ~5 ms at every start):
-//   SessionCore        State + Strategy (Foundation only)
-//   SessionNetworking  NetworkClient, Transport, behaviors (FoundationNetworking)
-//   Session            re-exports both: users write `import Session`.
+// The layers, top-down (a target knows only those above it):
+//   SessionSupport        package-only machinery: the lock, JSON, ISO 8601, SHA-256, terminal-safe text
+//   SessionCore           State (tokens, credentials, the stores) and Strategy (the login button)
+//   SessionNetworking     the request pipeline, request sequences, OAuth sign-in, refresh, revocation
+//   Session               re-exports both: users write `import Session`; holds the DocC catalog
+//   SessionCLIKit         session-cli's commands, their table and dispatcher, the output
+//   SessionCLINetworking  the networking half of the commands that need it
+//   session-cli           links no networking, so `status` starts fast
+//   session-cli-api       the networking companion session-cli runs for login, logout, token, api
 let package = Package(
     name: "Session",
     platforms: [.macOS(.v13), .iOS(.v16)],
@@ -15,24 +19,29 @@ let package = Package(
         .executable(name: "session-cli-api", targets: ["session-cli-api"]),
     ],
     targets: [
-        .target(name: "SessionCore"),
-        .target(name: "SessionNetworking", dependencies: ["SessionCore"]),
+        .target(name: "SessionSupport"),
+        .target(name: "SessionCore", dependencies: ["SessionSupport"]),
+        .target(name: "SessionNetworking", dependencies: ["SessionCore", "SessionSupport"]),
         .target(name: "Session", dependencies: ["SessionCore", "SessionNetworking"]),
-        .target(name: "SessionCLIKit", dependencies: ["SessionCore"]),
-        .executableTarget(name: "session-cli", dependencies: ["SessionCore", "SessionCLIKit"]),
+        .target(name: "SessionCLIKit", dependencies: ["SessionCore", "SessionSupport"]),
+        .target(
+            name: "SessionCLINetworking",
+            dependencies: ["SessionCLIKit", "SessionCore", "SessionNetworking", "SessionSupport"]),
+        .executableTarget(name: "session-cli", dependencies: ["SessionCLIKit"]),
+        .executableTarget(name: "session-cli-api", dependencies: ["SessionCLIKit", "SessionCLINetworking"]),
+        // The tests' servers (a plain HTTP one and a real OAuth provider) and a real browser,
+        // shared by the tests and the benchmark.
+        .target(
+            name: "SessionTestSupport", dependencies: ["SessionSupport"], resources: [.copy("Scripts")]),
         .executableTarget(
-            name: "session-cli-api",
-            dependencies: ["SessionCore", "SessionNetworking", "SessionCLIKit"]
-        ),
-        // Starts the tests' Python HTTP server; shared by the tests and the benchmark.
-        .target(name: "SessionTestSupport", dependencies: ["SessionCore"]),
-        .executableTarget(name: "session-bench", dependencies: ["Session", "SessionTestSupport"]),
+            name: "session-bench",
+            dependencies: ["Session", "SessionSupport", "SessionTestSupport"]),
         .testTarget(
             name: "SessionTests",
             dependencies: [
-                "Session", "SessionCLIKit", "SessionTestSupport", "session-cli", "session-cli-api",
+                "Session", "SessionSupport", "SessionCLIKit", "SessionCLINetworking", "SessionTestSupport",
+                "session-cli", "session-cli-api",
             ],
-            exclude: ["Scripts"],
             resources: [.copy("Fixtures")]
         ),
     ],

@@ -1,7 +1,7 @@
 package import Foundation
 
 /// A real browser for the sign-in tests: Debian's headless Chromium, driven
-/// through chromedriver by `Tests/SessionTests/Scripts/browser/browser.py`
+/// through chromedriver by `Scripts/browser/browser.py`
 /// (selenium, installed into `.build/browser-python` the first time, the way
 /// the provider's packages are).
 package enum BrowserDriver {
@@ -20,12 +20,8 @@ package enum BrowserDriver {
         package let consent: String
     }
 
-    static let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Tests/SessionTests/Scripts/browser")
-    static let packages = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
-            ".build/browser-python")
+    static let scripts = TestScripts.url("browser")
+    static let packages = TestScripts.packages("browser-python")
 
     /// Whether Chromium and chromedriver are installed (Debian's `chromium`
     /// and `chromium-driver`), so the browser tests can run.
@@ -77,7 +73,7 @@ func installPackages(_ script: URL, into folder: URL) throws {
     process.arguments = [script.path, folder.path]
     process.standardOutput = FileHandle.standardError
     try process.run()
-    process.waitUntilExit()
+    process.waitForExit()
     guard process.terminationStatus == 0 else {
         throw OAuthTestProvider.Unavailable(description: "\(script.path) failed (see above)")
     }

@@ -1,6 +1,6 @@
 package import Foundation
 
-/// The Python server in `Tests/SessionTests/Scripts/test_server.py`, for the
+/// The Python server in `Scripts/test_server.py`, for the
 /// tests and the benchmark: two origins on loopback, and a port nobody
 /// listens on. The one who starts it stops it; it also exits by itself when
 /// its standard input closes, so it never outlives a crashed test.
@@ -19,8 +19,7 @@ package final class LoopbackServer: Sendable {
 
     /// Starts the server and returns once it listens.
     package static func start() async throws -> LoopbackServer {
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Tests/SessionTests/Scripts/test_server.py")
+        let script = TestScripts.url("test_server.py")
         let started = try await PythonServer.start(script)
         guard let words = started.words, words.count == 3, let a = Int(words[0]), let b = Int(words[1]),
             let closed = Int(words[2])

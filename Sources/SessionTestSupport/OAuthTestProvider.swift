@@ -1,7 +1,7 @@
 package import Foundation
 
 /// The real OAuth provider of the tests: django-oauth-toolkit, started from
-/// `Tests/SessionTests/Scripts/oauth_provider/provider.py` on 127.0.0.1.
+/// `Scripts/oauth_provider/provider.py` on 127.0.0.1.
 ///
 /// The first use in a process installs its pinned Python packages into
 /// `.build/oauth-python` (inside the build folder; `install.sh` says so once
@@ -26,12 +26,8 @@ package final class OAuthTestProvider: Sendable {
         }
     }
 
-    static let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Tests/SessionTests/Scripts/oauth_provider")
-    static let packages = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent(".build/oauth-python")
+    static let scripts = TestScripts.url("oauth_provider")
+    static let packages = TestScripts.packages("oauth-python")
     private static let installed = Once()
 
     /// Starts a provider and returns once it listens. The first start in a
@@ -176,7 +172,7 @@ package final class OAuthTestProvider: Sendable {
         }
         let text = output.fileHandleForReading.readDataToEndOfFile()
         let failure = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        process.waitForExit()
         guard process.terminationStatus == 0 else {
             throw Unavailable(description: String(decoding: failure, as: UTF8.self))
         }

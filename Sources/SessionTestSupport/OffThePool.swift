@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 
 /// Runs blocking work (waiting for a child process, reading its pipe,
@@ -18,13 +19,28 @@ package func offThePool<Result: Sendable>(_ work: @escaping @Sendable () throws 
 }
 
 extension Process {
-    /// Waits for the process to exit without blocking a thread of the pool;
-    /// returns its status.
+    /// Waits for the process to exit without holding a thread: it looks
+    /// every 10 ms, between naps on a timer. Returns its status.
+    ///
+    /// Not `waitUntilExit()`: on Linux it spins a run loop that has nothing
+    /// to wait on, a whole core for as long as the child runs.
     @discardableResult
     package func exitStatus() async -> Int32 {
-        (try? await offThePool { [self] in
-            waitUntilExit()
-            return terminationStatus
-        }) ?? -1
+        while isRunning {
+            await withCheckedContinuation { continuation in
+                DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(10)) {
+                    continuation.resume()
+                }
+            }
+        }
+        return terminationStatus
+    }
+
+    /// The same, for code that must block (a synchronous test, a thread of
+    /// its own): it sleeps between looks instead of spinning.
+    @discardableResult
+    package func waitForExit() -> Int32 {
+        while isRunning { usleep(10_000) }
+        return terminationStatus
     }
 }

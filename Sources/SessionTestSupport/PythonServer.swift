@@ -35,7 +35,7 @@ enum PythonServer {
         let words = String(decoding: line, as: UTF8.self).split(separator: " ")
         guard words.first == "READY" else {
             process.terminate()
-            process.waitUntilExit()
+            process.waitForExit()
             return (process, input, nil)
         }
         return (process, input, Array(words.dropFirst()))

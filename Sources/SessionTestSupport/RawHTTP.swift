@@ -1,5 +1,5 @@
 import Foundation
-package import SessionCore
+package import SessionSupport
 
 /// A browser's request, sent over a plain socket: for the loopback listener,
 /// where a test needs what URLSession hides (idle connections, repeated

@@ -1,5 +1,6 @@
 import Foundation
 import SessionCore
+import SessionSupport
 
 /// The JSON reader on the largest answer a provider may send (1 MiB):
 /// escapes, which were quadratic, against plain letters.

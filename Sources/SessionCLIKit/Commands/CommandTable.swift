@@ -4,32 +4,24 @@
 /// `session-cli` and its companion `session-cli-api` parse with the same
 /// table, so both accept and refuse exactly the same command lines.
 package enum CommandTable {
-    /// The specs in the order the overview lists them.
-    package static let specs = [
-        LoginCommand.spec, LogoutCommand.spec, StatusCommand.spec, TokenCommand.spec, APICommand.spec,
-        HelpCommand.spec,
+    /// The commands, in the order the overview lists them.
+    package static let commands: [any Command.Type] = [
+        LoginCommand.self, LogoutCommand.self, StatusCommand.self, TokenCommand.self, APICommand.self,
     ]
+
+    /// The specs in the order the overview lists them, `help` last.
+    package static let specs = commands.map { $0.spec } + [HelpCommand.spec]
 
     /// What a command line asks for.
     package enum Invocation: Sendable {
         /// `--version`, anywhere.
         case version
-        /// The tool's help: no command, or `--help` without one.
+        /// The tool's help: no command, `--help` without one, or `help`.
         case overview
-        /// `COMMAND --help`.
+        /// `COMMAND --help`, or `help COMMAND`.
         case help(CommandSpec)
         /// A command to run, with the global options.
-        case run(ParsedCommand, ParsedArguments<GlobalOption>)
-    }
-
-    /// One command, its options checked.
-    package enum ParsedCommand: Sendable {
-        case login(LoginCommand)
-        case logout(LogoutCommand)
-        case status(StatusCommand)
-        case token(TokenCommand)
-        case api(APICommand)
-        case help(HelpCommand)
+        case run(any Command, ParsedArguments<GlobalOption>)
     }
 
     /// Parses `arguments` (without the program's name).
@@ -40,17 +32,15 @@ package enum CommandTable {
         if parsed.wantsVersion { return .version }
         guard let spec = parsed.command else { return .overview }
         if parsed.wantsHelp { return .help(spec) }
-        let globals = ParsedArguments<GlobalOption>(raw: parsed.raw)
-        let command: ParsedCommand =
-            switch spec.name {
-            case LoginCommand.spec.name: .login(try LoginCommand(parsing: .init(raw: parsed.raw)))
-            case LogoutCommand.spec.name: .logout(try LogoutCommand(parsing: .init(raw: parsed.raw)))
-            case StatusCommand.spec.name: .status(try StatusCommand(parsing: .init(raw: parsed.raw)))
-            case TokenCommand.spec.name: .token(try TokenCommand(parsing: .init(raw: parsed.raw)))
-            case APICommand.spec.name: .api(try APICommand(parsing: .init(raw: parsed.raw)))
-            default: .help(try HelpCommand(parsing: .init(raw: parsed.raw)))
-            }
-        return .run(command, globals)
+        guard let type = commands.first(where: { $0.spec.name == spec.name }) else {
+            return try HelpCommand(parsing: .init(raw: parsed.raw)).topic.map(Invocation.help) ?? .overview
+        }
+        return .run(try make(type, parsed.raw), ParsedArguments(raw: parsed.raw))
+    }
+
+    private static func make<C: Command>(_ type: C.Type, _ raw: RawArguments) throws(CLIError) -> any Command
+    {
+        try C(parsing: ParsedArguments(raw: raw))
     }
 
     /// The spec of the command called `name`.

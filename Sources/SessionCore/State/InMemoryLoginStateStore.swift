@@ -1,3 +1,5 @@
+import SessionSupport
+
 /// A store that keeps the session in memory, safe to use from any thread.
 ///
 /// For tests, previews and processes that must not touch the disk. The session

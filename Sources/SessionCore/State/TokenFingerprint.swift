@@ -1,3 +1,5 @@
+import SessionSupport
+
 /// Which token a request carried, without the token: the first 16 bytes of
 /// its SHA-256.
 ///

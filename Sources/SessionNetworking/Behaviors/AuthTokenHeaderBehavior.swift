@@ -17,7 +17,7 @@ public import SessionCore
 /// AuthTokenHeaderBehavior(repository: store)                     // Authorization: Bearer <token>
 /// AuthTokenHeaderBehavior(repository: store, headerName: "X-Auth-Token", scheme: nil)   // X-Auth-Token: <token>
 /// ```
-public struct AuthTokenHeaderBehavior: RequestBehavior {
+public struct AuthTokenHeaderBehavior: RequestBehavior, RequestRetrier {
     private let repository: any LoginStateRepository
     private let headerName: String
     private let scheme: String?
@@ -44,20 +44,15 @@ public struct AuthTokenHeaderBehavior: RequestBehavior {
         self.refresher = refresher
     }
 
+    /// The token's header, when the token may go where `request` goes; it
+    /// records in ``RequestContext/current`` which token the request carries
+    /// (as a ``TokenFingerprint``).
+    ///
     /// - Throws: What the repository throws when the session cannot be read;
     ///   the request is then refused rather than sent without its token.
     public func additionalHeaders(for request: URLRequest) async throws -> [String: String] {
-        guard let (_, header) = try await tokenHeader(for: request) else { return [:] }
-        return [headerName: header]
-    }
-
-    /// The same as ``additionalHeaders(for:)``, and records in `context`
-    /// which token the request carries (as a ``TokenFingerprint``).
-    public func additionalHeaders(for request: URLRequest, context: RequestContext) async throws
-        -> [String: String]
-    {
         guard let (token, header) = try await tokenHeader(for: request) else { return [:] }
-        context.recordToken(token, header: headerName, value: header)
+        RequestContext.current?.recordToken(token, header: headerName, value: header)
         return [headerName: header]
     }
 

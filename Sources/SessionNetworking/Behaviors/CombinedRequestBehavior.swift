@@ -1,4 +1,5 @@
 public import Foundation
+import SessionSupport
 
 #if canImport(FoundationNetworking)
     public import FoundationNetworking
@@ -9,7 +10,8 @@ public import Foundation
 /// Headers and `beforeSend` run in array order; `afterSuccess` and
 /// `afterFailure` in reverse, so the first behavior sees the request first and
 /// the outcome last. Headers merge with *set* semantics: a later behavior's
-/// value for a name (compared without case) replaces an earlier one.
+/// value for a name (compared without case) replaces an earlier one. As a
+/// ``RequestRetrier`` it asks each behavior that is one, in array order.
 ///
 /// ```swift
 /// let behavior = CombinedRequestBehavior([
@@ -18,7 +20,7 @@ public import Foundation
 ///     activity,
 /// ])
 /// ```
-public struct CombinedRequestBehavior: RequestBehavior {
+public struct CombinedRequestBehavior: RequestBehavior, RequestRetrier {
     /// The behaviors, the first the outermost.
     public let behaviors: [any RequestBehavior]
 
@@ -29,7 +31,13 @@ public struct CombinedRequestBehavior: RequestBehavior {
 
     /// Every behavior's headers, merged in array order.
     public func additionalHeaders(for request: URLRequest) async throws -> [String: String] {
-        try await additionalHeaders(for: request, context: RequestContext(request: request))
+        var merged = HeaderFields()
+        for behavior in behaviors {
+            for (name, value) in try await behavior.additionalHeaders(for: request) {
+                merged.set(name, value)
+            }
+        }
+        return merged.dictionary
     }
 
     /// Calls every behavior in array order.
@@ -49,39 +57,12 @@ public struct CombinedRequestBehavior: RequestBehavior {
         for behavior in behaviors.reversed() { await behavior.afterFailure(error, for: request) }
     }
 
-    // The context forms: what NetworkClient calls. Each behavior gets its own
-    // context form, which by default calls its plain form.
-
-    /// Every behavior's headers with its context, merged in array order.
-    public func additionalHeaders(for request: URLRequest, context: RequestContext) async throws -> [String:
-        String]
-    {
-        var merged = HeaderFields()
-        for behavior in behaviors {
-            for (name, value) in try await behavior.additionalHeaders(for: request, context: context) {
-                merged.set(name, value)
-            }
-        }
-        return merged.dictionary
-    }
-
-    /// Calls every behavior's context form, in reverse order.
-    public func afterSuccess(_ response: HTTPURLResponse, data: Data, context: RequestContext) async {
-        for behavior in behaviors.reversed() {
-            await behavior.afterSuccess(response, data: data, context: context)
-        }
-    }
-
-    /// Whether any behavior asks for a retry (asked in array order, until one does).
+    /// Whether any behavior that is a retrier asks for a retry (asked in array order, until one does).
     public func shouldRetry(after error: NetworkError, context: RequestContext) async -> Bool {
-        for behavior in behaviors where await behavior.shouldRetry(after: error, context: context) {
+        for case let retrier as any RequestRetrier in behaviors
+        where await retrier.shouldRetry(after: error, context: context) {
             return true
         }
         return false
-    }
-
-    /// Calls every behavior's context form, in reverse order.
-    public func afterFailure(_ error: NetworkError, context: RequestContext) async {
-        for behavior in behaviors.reversed() { await behavior.afterFailure(error, context: context) }
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 public import SessionCore
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+    public import FoundationNetworking
 #endif
 
 /// Logs out when the session's own server answers 401 Unauthorized to the
@@ -38,9 +38,12 @@ public struct UnauthorizedLogoutBehavior: RequestBehavior {
         self.repository = repository
     }
 
-    /// Ends the session for a 401 about its current token from its own origin.
-    public func afterFailure(_ error: NetworkError, context: RequestContext) async {
-        guard case .status(code: 401, _) = error, let carried = context.carriedToken else { return }
+    /// Ends the session for a 401 about its current token from its own
+    /// origin, judged from the request's ``RequestContext/current``.
+    public func afterFailure(_ error: NetworkError, for request: URLRequest) async {
+        guard case .status(code: 401, _) = error, let context = RequestContext.current,
+            let carried = context.carriedToken
+        else { return }
         // A hook cannot throw; a store that cannot be cleared shows up on the next load.
         _ = try? repository.update { state in
             // A session that can refresh ends only when its provider refuses

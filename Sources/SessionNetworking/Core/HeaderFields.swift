@@ -1,4 +1,5 @@
 import SessionCore
+import SessionSupport
 
 /// Header fields with HTTP's case-insensitive names and set semantics: setting
 /// a name replaces any value under any spelling of it.

@@ -9,8 +9,8 @@ public import Foundation
 /// A request ends one of four ways — success, transport failure, non-2xx
 /// status, decoding failure — plus cancellation; each failure is a distinct
 /// ``NetworkError`` and reaches `afterFailure` exactly once. The client
-/// retries only when a behavior asks (``RequestBehavior/shouldRetry(after:context:)``),
-/// and at most once.
+/// retries only when a behavior that is a ``RequestRetrier`` asks, and at
+/// most once.
 ///
 /// ```swift
 /// let client = NetworkClient(
@@ -62,7 +62,9 @@ public struct NetworkClient: Sendable {
         } catch {
             return try await exchange.fail(.decoding(error))
         }
-        await exchange.behavior.afterSuccess(response, data: data, context: exchange.context)
+        await exchange.context.during {
+            await exchange.behavior.afterSuccess(response, data: data, for: exchange.context.request)
+        }
         return output
     }
 
@@ -88,7 +90,9 @@ public struct NetworkClient: Sendable {
         streamingBodyTo body: @escaping @Sendable (Data) throws -> Void
     ) async throws -> HTTPURLResponse {
         let (data, response, exchange) = try await perform(request, with: behavior, streaming: body)
-        await exchange.behavior.afterSuccess(response, data: data, context: exchange.context)
+        await exchange.context.during {
+            await exchange.behavior.afterSuccess(response, data: data, for: exchange.context.request)
+        }
         return response
     }
 
@@ -109,7 +113,9 @@ public struct NetworkClient: Sendable {
             // One more attempt when a behavior can fix the cause (a refreshed token).
             let status = NetworkError.status(code: response.statusCode, body: data)
             if await behavior.shouldRetry(after: status, context: exchange.context) {
-                await behavior.afterFailure(status, context: exchange.context)
+                await exchange.context.during {
+                    await behavior.afterFailure(status, for: exchange.context.request)
+                }
                 exchange = try await self.exchange(
                     built, headers: request.headers, behavior: behavior, receiving: receiving)
                 (data, response) = try await exchange.answer()
@@ -132,7 +138,7 @@ public struct NetworkClient: Sendable {
     /// `beforeSend` has run, and the transport has been called.
     struct Exchange {
         let context: RequestContext
-        let behavior: any RequestBehavior
+        let behavior: CombinedRequestBehavior
         let outcome: Result<(Data, HTTPURLResponse), NetworkError>
 
         /// The answer, or the transport failure (after its `afterFailure`).
@@ -145,7 +151,7 @@ public struct NetworkClient: Sendable {
 
         /// Runs `afterFailure` for `error` and throws it.
         func fail<Result>(_ error: NetworkError) async throws -> Result {
-            await behavior.afterFailure(error, context: context)
+            await context.during { await behavior.afterFailure(error, for: context.request) }
             throw error
         }
     }
@@ -157,17 +163,19 @@ public struct NetworkClient: Sendable {
     /// - Throws: ``NetworkError/invalidRequest(_:)``, or a behavior's refusal,
     ///   before any hook but the header hooks ran.
     func exchange(
-        _ request: URLRequest, headers: [String: String], behavior: any RequestBehavior, receiving: Receiving
+        _ request: URLRequest, headers: [String: String], behavior: CombinedRequestBehavior,
+        receiving: Receiving
     ) async throws -> Exchange {
         var request = request
         let context = RequestContext(request: request)
-        var fields = HeaderFields(try await behavior.additionalHeaders(for: request, context: context))
+        var fields = HeaderFields(
+            try await context.during { try await behavior.additionalHeaders(for: request) })
         for (name, value) in headers { fields.set(name, value) }
         if let problem = fields.problem { throw NetworkError.invalidRequest(problem) }
         request.allHTTPHeaderFields = fields.dictionary
 
         context.markSent(request)
-        await behavior.beforeSend(request)
+        await context.during { await behavior.beforeSend(request) }
         let outcome: Result<(Data, HTTPURLResponse), NetworkError>
         let collector = BodyCollector(limit: receiving.limit)
         do {

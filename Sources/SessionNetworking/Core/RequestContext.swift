@@ -1,5 +1,6 @@
 public import Foundation
 public import SessionCore
+import SessionSupport
 
 #if canImport(FoundationNetworking)
     public import FoundationNetworking
@@ -8,16 +9,19 @@ public import SessionCore
 /// What one request carried and how it ended: the request as it was sent,
 /// the final response after redirects, and which token went with it.
 ///
-/// ``NetworkClient`` makes one for every request and hands it to the
-/// context-taking hooks of ``RequestBehavior``. A hook can tell from it which
+/// ``NetworkClient`` makes one for every request, and while a hook of
+/// ``RequestBehavior`` runs, it is ``current``. A hook can tell from it which
 /// session a 401 was about (``carriedToken``), where the request really ended
 /// up (``finalURL``), and read headers such as `WWW-Authenticate` and
-/// `Retry-After` from an error response (``response``).
+/// `Retry-After` from an error response (``response``). A
+/// ``RequestRetrier`` is handed it.
 ///
 /// ```swift
 /// struct RetryAfterLogger: RequestBehavior {
-///     func afterFailure(_ error: NetworkError, context: RequestContext) async {
-///         if let wait = context.response?.value(forHTTPHeaderField: "Retry-After") { print("retry in", wait) }
+///     func afterFailure(_ error: NetworkError, for request: URLRequest) async {
+///         if let wait = RequestContext.current?.response?.value(forHTTPHeaderField: "Retry-After") {
+///             print("retry in", wait)
+///         }
 ///     }
 /// }
 /// ```
@@ -31,9 +35,19 @@ public final class RequestContext: Sendable {
 
     private let state: Locked<State>
 
+    /// The context of the request whose hook is running: set by
+    /// ``NetworkClient`` around every hook of ``RequestBehavior``, `nil`
+    /// outside them.
+    @TaskLocal public static var current: RequestContext?
+
     /// A context for `request`, before any header is added.
-    public init(request: URLRequest) {
+    package init(request: URLRequest) {
         state = Locked(State(request: request))
+    }
+
+    /// Runs `hook` with this context as ``current``.
+    func during<Result>(_ hook: () async throws -> Result) async rethrows -> Result {
+        try await Self.$current.withValue(self) { try await hook() }
     }
 
     /// The request as it was sent, headers included, once it has been sent;
@@ -75,7 +89,7 @@ public final class RequestContext: Sendable {
     /// ``carriedToken`` reports it only if the request was sent with exactly
     /// that header value, so a header set on the ``Request`` itself, which
     /// wins over behaviors, is never mistaken for the session's token.
-    public func recordToken(_ token: AuthToken, header name: String, value: String) {
+    package func recordToken(_ token: AuthToken, header name: String, value: String) {
         state.withLock { $0.token = (token.fingerprint, name, value) }
     }
 

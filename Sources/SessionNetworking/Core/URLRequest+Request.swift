@@ -1,5 +1,6 @@
 import Foundation
 import SessionCore
+import SessionSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -1,5 +1,6 @@
 public import Foundation
 public import SessionCore
+import SessionSupport
 
 /// Everything a sign-in flow needs to know about the provider and the
 /// client: one value that every flow takes, as golang/oauth2's `Config` is.

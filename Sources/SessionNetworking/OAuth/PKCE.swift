@@ -1,4 +1,5 @@
 import SessionCore
+import SessionSupport
 
 /// A PKCE verifier and its S256 challenge (RFC 7636), for the authorization
 /// code flow: the code is useless to whoever intercepts the redirect without

@@ -1,5 +1,6 @@
 public import Foundation
 public import SessionCore
+import SessionSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

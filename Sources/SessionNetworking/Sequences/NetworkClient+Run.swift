@@ -1,5 +1,6 @@
 import Foundation
 import SessionCore
+import SessionSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -63,11 +64,14 @@ extension NetworkClient {
                     bare, headers: request.allHTTPHeaderFields ?? [:], behavior: behavior,
                     receiving: Receiving(limit: sequence.responseLimit, streaming: nil))
                 let (data, response) = try await exchange.answer()
+                let sent = exchange.context.request
                 if (200...299).contains(response.statusCode) {
-                    await behavior.afterSuccess(response, data: data, context: exchange.context)
+                    await exchange.context.during {
+                        await behavior.afterSuccess(response, data: data, for: sent)
+                    }
                 } else {
                     let status = NetworkError.status(code: response.statusCode, body: data)
-                    await behavior.afterFailure(status, context: exchange.context)
+                    await exchange.context.during { await behavior.afterFailure(status, for: sent) }
                 }
                 previous = SequenceResponse(request: exchange.context.request, response: response, body: data)
             }

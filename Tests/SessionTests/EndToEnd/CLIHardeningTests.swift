@@ -85,7 +85,7 @@ import Testing
         try holder.run()
         defer {
             kill(holder.processIdentifier, SIGKILL)
-            holder.waitUntilExit()
+            holder.waitForExit()
         }
         #expect(try output.fileHandleForReading.read(upToCount: 7) == Data("locked\n".utf8))
 

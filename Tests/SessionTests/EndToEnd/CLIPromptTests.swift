@@ -1,13 +1,13 @@
 import Foundation
 import SessionCore
+import SessionTestSupport
 import Testing
 
 /// `login` without `--with-token` on a real pseudo-terminal: it asks, with echo off.
 @Suite struct CLIPromptTests {
     /// Runs `Scripts/pty_login.py` and returns its report.
     func drive(home: TemporaryDirectory, token: String, signal: String? = nil) throws -> [String: Any] {
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Scripts/pty_login.py")
+        let script = TestScripts.url("pty_login.py")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments =
@@ -17,7 +17,7 @@ import Testing
         process.standardOutput = output
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        process.waitForExit()
         return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Session
+import SessionSupport
 import Testing
 
 /// The README's example behavior, with its exact signatures: if one of them

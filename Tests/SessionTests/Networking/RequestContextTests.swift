@@ -1,19 +1,24 @@
 import Foundation
 import Session
+import SessionSupport
 import Testing
 
 /// Every request remembers what it carried and how it ended.
 @Suite struct RequestContextTests {
-    /// Keeps the context each hook was given.
+    /// Keeps the context each hook ran in (``RequestContext/current``).
     final class ContextRecorder: RequestBehavior, Sendable {
         let seen = Locked<[String: RequestContext]>([:])
 
-        func afterSuccess(_ response: HTTPURLResponse, data: Data, context: RequestContext) async {
-            seen.withLock { $0["success"] = context }
+        func beforeSend(_ request: URLRequest) async {
+            seen.withLock { $0["beforeSend"] = RequestContext.current }
         }
 
-        func afterFailure(_ error: NetworkError, context: RequestContext) async {
-            seen.withLock { $0["failure"] = context }
+        func afterSuccess(_ response: HTTPURLResponse, data: Data, for request: URLRequest) async {
+            seen.withLock { $0["success"] = RequestContext.current }
+        }
+
+        func afterFailure(_ error: NetworkError, for request: URLRequest) async {
+            seen.withLock { $0["failure"] = RequestContext.current }
         }
     }
 
@@ -24,7 +29,12 @@ import Testing
             baseURL: url("https://api.example.com"), transport: StubTransport(answer),
             behavior: CombinedRequestBehavior([recorder, AuthTokenHeaderBehavior(repository: store)]))
         _ = try? await client.send(Request<User>(path: "/user"))
-        return recorder.seen.withLock { $0["success"] ?? $0["failure"] }
+        #expect(RequestContext.current == nil, "the context leaked out of the hooks")
+        return recorder.seen.withLock { seen in
+            let after = seen["success"] ?? seen["failure"]
+            #expect(after != nil && after === seen["beforeSend"], "the hooks of one request saw two contexts")
+            return after
+        }
     }
 
     @Test func aFailureKeepsTheFinalResponseAndItsHeaders() async throws {

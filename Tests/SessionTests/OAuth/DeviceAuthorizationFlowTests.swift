@@ -1,5 +1,6 @@
 import Foundation
 import Session
+import SessionSupport
 import Testing
 
 /// The device flow run by `NetworkClient.run` on recorded answers: its

@@ -1,5 +1,6 @@
 import Foundation
 import Session
+import SessionSupport
 
 /// Recorded answers from `Fixtures/oauth/`, fed to a sequence through the
 /// real `NetworkClient.run`, with a transport that answers in order and a

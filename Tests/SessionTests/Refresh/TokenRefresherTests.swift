@@ -1,5 +1,6 @@
 import Foundation
 import Session
+import SessionSupport
 import Testing
 
 /// The refresher's rules with a stub token endpoint: one refresh in flight,

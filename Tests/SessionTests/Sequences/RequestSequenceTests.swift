@@ -1,5 +1,6 @@
 import Foundation
 import Session
+import SessionSupport
 import SessionTestSupport
 import Testing
 

@@ -1,4 +1,6 @@
 import Foundation
+import SessionSupport
+import SessionTestSupport
 import Testing
 
 @testable import SessionCore
@@ -40,7 +42,7 @@ import Testing
         let holder = try stoppedLockHolder()
         defer {
             kill(holder.processIdentifier, SIGKILL)
-            holder.waitUntilExit()
+            holder.waitForExit()
         }
         let store = FileLoginStateStore(fileURL: fileURL, lockTimeout: 0.3)
         let started = ContinuousClock.now
@@ -62,7 +64,7 @@ import Testing
     @Test func theWriterGoesThroughOnceTheHolderIsGone() throws {
         let holder = try stoppedLockHolder()
         kill(holder.processIdentifier, SIGKILL)
-        holder.waitUntilExit()
+        holder.waitForExit()
         let store = FileLoginStateStore(fileURL: fileURL, lockTimeout: 0.3)
         try store.save(Sample.credential())
         #expect(try store.load() == .loggedIn(Sample.credential()))

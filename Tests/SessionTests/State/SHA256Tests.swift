@@ -1,4 +1,5 @@
 import Foundation
+import SessionSupport
 import Testing
 
 @testable import SessionCore

@@ -1,5 +1,6 @@
 import Foundation
 import SessionCore
+import SessionSupport
 import Testing
 
 @Suite struct StoreConcurrencyTests {

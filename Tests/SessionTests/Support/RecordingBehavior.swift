@@ -1,5 +1,6 @@
 import Foundation
 import Session
+import SessionSupport
 
 /// Writes what each hook saw into a shared log, tagged with its name.
 struct RecordingBehavior: RequestBehavior {

@@ -1,4 +1,5 @@
 import Session
+import SessionSupport
 
 /// A clock that records every wait and returns at once: no test sleeps.
 final class RecordingClock: SequenceClock {

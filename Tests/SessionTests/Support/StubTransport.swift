@@ -1,5 +1,6 @@
 import Foundation
 import Session
+import SessionSupport
 
 /// A transport for unit tests of the pipeline: it answers from a JSON fixture
 /// under `Fixtures/`, or fails, and records every request it was given.

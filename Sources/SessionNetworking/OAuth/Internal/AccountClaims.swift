@@ -1,5 +1,6 @@
 import Foundation
 package import SessionCore
+package import SessionSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -1,5 +1,6 @@
 package import Foundation
 package import SessionCore
+package import SessionSupport
 
 /// The claims of an OpenID Connect ID token, once they are shown to belong
 /// to this sign-in (OpenID Connect Core §3.1.3.7): `iss` is the issuer,

@@ -1,4 +1,5 @@
 import SessionCore
+import SessionSupport
 
 /// The listener of a browser sign-in between the callback and the end of
 /// the login: the flow returns its credential before ``Login`` saves it, so

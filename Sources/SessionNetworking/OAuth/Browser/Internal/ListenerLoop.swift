@@ -1,5 +1,6 @@
 import Dispatch
 import SessionCore
+import SessionSupport
 
 #if canImport(Darwin)
     import Darwin

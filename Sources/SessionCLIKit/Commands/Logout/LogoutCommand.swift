@@ -32,8 +32,14 @@ package struct LogoutCommand: Command {
         local = arguments.has(.local)
     }
 
-    /// Whether this logout revokes at a provider, so runs in the networking companion.
-    package func revokes(context: CommandContext) -> Bool {
+    /// A logout never runs while `SESSION_CLI_TOKEN` overrides the session.
+    package func check(context: CommandContext) throws {
+        try context.refuseWhileOverridden("log out")
+    }
+
+    /// A session from a provider that lists a revocation endpoint is revoked
+    /// there: networking. A pasted token, `--local`, or no session: none.
+    package func needsNetworking(context: CommandContext) throws -> Bool {
         guard !local, case .loggedIn(let credential)? = try? context.store.load() else { return false }
         return credential.provider?.revocationEndpoint != nil
     }
@@ -49,8 +55,7 @@ package struct LogoutCommand: Command {
     }
 
     /// Removes the session here, without the provider, and says whose it was.
-    package func run(context: CommandContext) async throws -> ExitCode {
-        try context.refuseWhileOverridden("log out")
+    package func run(context: CommandContext) throws -> ExitCode {
         let removal = try Self.remove(context.store)
         Self.report(removal, revoking: !local)
         return .success

@@ -1,13 +1,13 @@
 import Foundation
-import SessionCLIKit
+package import SessionCLIKit
 import SessionCore
 import SessionNetworking
 
-extension LoginCommand {
+extension LoginCommand: NetworkCommand {
     /// `login --device` and `login --web`: discovery, the flow, then the
     /// session saved. A failed sign-in leaves the previous session as it was.
-    func signIn(context: CommandContext, environment: [String: String]) async throws -> ExitCode {
-        try context.refuseWhileOverridden("log in")
+    package func runWithNetworking(context: CommandContext) async throws -> ExitCode {
+        let environment = Environment.current()
         // A session file that cannot be read is reported, not silently replaced.
         let previous = try context.store.load().credential
         let stored = previous?.provider

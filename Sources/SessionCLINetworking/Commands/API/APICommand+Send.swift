@@ -1,12 +1,13 @@
 import Foundation
-import SessionCLIKit
+package import SessionCLIKit
 import SessionCore
 import SessionNetworking
+import SessionSupport
 
-extension APICommand {
+extension APICommand: NetworkCommand {
     /// Sends the request to the session's server through `NetworkClient`, with
     /// the token and the 401 logout, and prints the response body.
-    func send(context: CommandContext) async throws -> ExitCode {
+    package func runWithNetworking(context: CommandContext) async throws -> ExitCode {
         let server = try serverOfActiveSession(context.store)
         let behaviors: [any RequestBehavior]
         if let token = try context.overrideAuthToken() {

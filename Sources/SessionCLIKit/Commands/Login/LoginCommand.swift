@@ -122,9 +122,6 @@ package struct LoginCommand: Command {
     /// `--callback-host`, if given.
     package let callbackHost: LoopbackRedirect.Host?
 
-    /// Whether the login talks to a provider, so runs in the networking companion.
-    package var signsIn: Bool { method != .token }
-
     package init(parsing arguments: ParsedArguments<Option>) throws(CLIError) {
         let device = arguments.has(.device)
         let web = arguments.has(.web)
@@ -162,18 +159,25 @@ package struct LoginCommand: Command {
         }
     }
 
-    /// Reads the token and saves the session, replacing any other.
-    package func run(context: CommandContext) async throws -> ExitCode {
-        guard method == .token else {
-            throw CLIError("this login signs in at a provider; it runs in session-cli-api", code: .software)
-        }
+    /// A login never runs while `SESSION_CLI_TOKEN` overrides the session.
+    package func check(context: CommandContext) throws {
         try context.refuseWhileOverridden("log in")
+    }
+
+    /// `--device` and `--web` sign in at a provider: networking.
+    package func needsNetworking(context: CommandContext) throws -> Bool {
+        method != .token
+    }
+
+    /// Reads the token and saves the session, replacing any other.
+    package func run(context: CommandContext) throws -> ExitCode {
         let source = try tokenSource()
         // A session file that cannot be read is reported, not silently replaced.
         let previous = try context.store.load().credential
         let provider = TokenInputProvider(
             source: source, account: account, server: server, lifetime: lifetime)
-        let state = try await Login(provider: provider).perform(with: context.store)
+        let store = context.store
+        let state = try waitFor { try await Login(provider: provider).perform(with: store) }
         Self.report(saved: state.credential, replaced: previous)
         return .success
     }
@@ -194,77 +198,5 @@ package struct LoginCommand: Command {
         throw .usage(
             "no token: standard input is not a terminal; pipe the token with "
                 + "printf '%s' \"$TOKEN\" | session-cli login --with-token")
-    }
-
-    private static func parseServer(_ text: String) throws(CLIError) -> URL {
-        do {
-            return try Credential.serverURL(from: text)
-        } catch {
-            throw .usage("invalid --server: \(error)")
-        }
-    }
-
-    private static func parseAccount(_ text: String) throws(CLIError) -> String {
-        guard !text.isEmpty, text.count <= 256, TerminalText.isSafe(text) else {
-            throw .usage(
-                "invalid --user: give 1 to 256 characters with no control, format or invisible separator characters"
-            )
-        }
-        return text
-    }
-
-    /// An `https` URL, or `http` on loopback, with no credentials, query or fragment.
-    package static func parseEndpoint(_ text: String, _ option: String) throws(CLIError) -> URL {
-        guard let url = URL(string: text), let origin = Origin(url) else {
-            throw .usage("invalid \(option): give an https URL, like https://login.example.com")
-        }
-        guard url.user == nil, url.password == nil, url.query == nil, url.fragment == nil else {
-            throw .usage("invalid \(option): no user name, password, query or fragment")
-        }
-        guard origin.carriesSecretsSafely else {
-            throw .usage(
-                "invalid \(option): plain http is allowed only for this machine (127.0.0.1, ::1); use https")
-        }
-        return url
-    }
-
-    package static func parseClientID(_ text: String) throws(CLIError) -> String {
-        guard !text.isEmpty, text.utf8.count <= 256, text.utf8.allSatisfy({ (0x21...0x7E).contains($0) })
-        else {
-            throw .usage("invalid --client-id: give 1 to 256 visible ASCII characters")
-        }
-        return text
-    }
-
-    private static func parseScope(_ text: String) throws(CLIError) -> String {
-        guard ScopeToken.isValid(text) else {
-            throw .usage(
-                "invalid --scope: one scope per --scope, visible ASCII without quotes or backslashes")
-        }
-        return text
-    }
-
-    /// A port from 1 to 65535.
-    package static func parsePort(_ text: String, _ option: String) throws(CLIError) -> Int {
-        guard let port = Int(text), (1...65535).contains(port), !text.hasPrefix("+") else {
-            throw .usage("invalid \(option): give a port from 1 to 65535")
-        }
-        return port
-    }
-
-    /// `127.0.0.1`, `localhost` or `::1`.
-    package static func parseHost(_ text: String, _ option: String) throws(CLIError) -> LoopbackRedirect.Host
-    {
-        guard let host = LoopbackRedirect.Host(rawValue: text) else {
-            throw .usage("invalid \(option): give 127.0.0.1, localhost or ::1")
-        }
-        return host
-    }
-
-    private static func parseLifetime(_ text: String) throws(CLIError) -> TimeInterval {
-        guard let seconds = Int(text), (1...longestLifetime).contains(seconds) else {
-            throw .usage("invalid --expires-in: give a whole number of seconds from 1 to \(longestLifetime)")
-        }
-        return TimeInterval(seconds)
     }
 }

@@ -1,5 +1,6 @@
-/// `help [COMMAND]`: the tool's overview, or one command's help.
-package struct HelpCommand: Command {
+/// `help [COMMAND]`: the tool's overview, or one command's help (the same as
+/// `COMMAND --help`).
+package struct HelpCommand: ParsableCommand {
     package typealias Option = NoOption
 
     package static let spec = CommandSpec(
@@ -19,11 +20,5 @@ package struct HelpCommand: Command {
             throw .usage("no help for an unknown command; commands: \(names)")
         }
         self.topic = topic
-    }
-
-    /// Prints the help.
-    package func run() -> ExitCode {
-        Console.out(topic.map(HelpText.help(for:)) ?? HelpText.overview)
-        return .success
     }
 }

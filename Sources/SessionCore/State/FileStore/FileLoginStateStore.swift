@@ -1,4 +1,5 @@
 public import Foundation
+import SessionSupport
 
 /// A store that keeps the session in one JSON file, safe across threads,
 /// processes and crashes.

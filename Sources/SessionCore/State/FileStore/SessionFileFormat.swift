@@ -1,4 +1,5 @@
 package import Foundation
+import SessionSupport
 
 /// The bytes of a session file: `{"version": 2, "credential": {...}}`, dates in
 /// ISO 8601 at whole seconds.

@@ -1,16 +1,15 @@
 import Foundation
-import SessionCLIKit
+package import SessionCLIKit
 import SessionCore
 import SessionNetworking
 
-extension LogoutCommand {
+extension LogoutCommand: NetworkCommand {
     /// The longest wait for the provider at logout: the local session is gone by then anyway.
     static let revocationDeadline: Duration = .seconds(5)
 
     /// Removes the session (under the store's lock), then revokes at the
     /// provider exactly what it removed, and says on stderr how that went.
-    func revokeAndRemove(context: CommandContext) async throws -> ExitCode {
-        try context.refuseWhileOverridden("log out")
+    package func runWithNetworking(context: CommandContext) async throws -> ExitCode {
         let removal = try Self.remove(context.store)
         if !local, case .session(let credential) = removal { await Self.revokeReportingOutcome(credential) }
         Self.report(removal, revoking: !local)

@@ -1,6 +1,6 @@
 /// The words of the status screen in English and Japanese. Errors stay in
 /// English so they can be searched for.
-struct Messages {
+struct StatusWords {
     let language: Language
 
     private func pick(_ english: String, _ japanese: String) -> String {

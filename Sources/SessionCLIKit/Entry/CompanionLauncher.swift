@@ -1,6 +1,3 @@
-import Foundation
-import SessionCLIKit
-
 #if canImport(Darwin)
     import Darwin
 #elseif canImport(Glibc)
@@ -38,6 +35,17 @@ enum CompanionLauncher {
 
     /// The real folder of this executable, symbolic links resolved.
     private static func executableFolder() -> String? {
-        Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent().path
+        #if canImport(Darwin)
+            var size = UInt32(PATH_MAX)
+            var path = [CChar](repeating: 0, count: Int(size))
+            guard _NSGetExecutablePath(&path, &size) == 0 else { return nil }
+            let link = path
+        #else
+            let link = Array("/proc/self/exe".utf8CString)
+        #endif
+        guard let resolved = realpath(link, nil) else { return nil }
+        defer { free(resolved) }
+        let full = String(cString: resolved)
+        return full.lastIndex(of: "/").map { String(full[..<$0]) }
     }
 }

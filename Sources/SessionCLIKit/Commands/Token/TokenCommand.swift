@@ -23,29 +23,50 @@ package struct TokenCommand: Command {
 
     package init(parsing arguments: ParsedArguments<Option>) throws(CLIError) {}
 
-    /// What the fast path found.
-    package enum Plan: Sendable {
+    /// What the store says: a token to print, or one to refresh first.
+    enum Plan {
         /// Print this token: fresh, or from `SESSION_CLI_TOKEN`.
         case print(AuthToken)
         /// The token is due and the session can refresh it: networking needed.
         case refresh
     }
 
-    /// Decides from the store alone (one read, no network).
+    /// Decides from the store alone (one read, no network), by the
+    /// credential's own rules (``Credential/isDue(at:maximumMargin:)``).
     ///
     /// - Throws: Exit 1 when not logged in or expired for good.
-    package func plan(context: CommandContext) throws -> Plan {
+    func plan(context: CommandContext) throws -> Plan {
         if let token = try context.overrideAuthToken() { return .print(token) }
         guard let credential = try context.store.load().credential else {
             throw CLIError("not logged in; run 'session-cli login'", code: .failure)
         }
         let now = Date()
         if credential.isDue(at: now) && credential.canRefresh { return .refresh }
-        guard !credential.isExpired(at: now) else {
+        guard credential.isUsable(at: now) else {
             throw CLIError(
                 "the session has expired and cannot be refreshed; run 'session-cli login'", code: .failure)
         }
         return .print(credential.token)
+    }
+
+    /// A token that is due, of a session that can refresh it: networking.
+    package func needsNetworking(context: CommandContext) throws -> Bool {
+        if case .refresh = try plan(context: context) { return true }
+        return false
+    }
+
+    /// Prints the stored token; one that became due meanwhile is still
+    /// printed while it works.
+    package func run(context: CommandContext) throws -> ExitCode {
+        switch try plan(context: context) {
+        case .print(let token): return Self.output(token)
+        case .refresh:
+            guard let credential = try context.store.load().credential, !credential.isExpired(at: Date())
+            else {
+                throw CLIError("the token has expired and is refreshed by session-cli-api", code: .software)
+            }
+            return Self.output(credential.token)
+        }
     }
 
     /// Prints `token` and a newline: the only output of the command.

@@ -1,12 +1,13 @@
 import SessionCore
+import SessionSupport
 
 /// `api [--method M] [--header 'Name: value']... PATH`: one request to the
 /// session's server, with the token.
 ///
 /// This type owns the command's spec, options and their checks, so both
-/// executables parse it alike. What it does is in `session-cli-api`
-/// (`APICommand+Send.swift`), the only executable that links networking:
-/// `session-cli` hands the command line over to it.
+/// executables parse it alike. What it does is all networking, in
+/// `SessionCLINetworking` (`APICommand+Send.swift`): `session-cli` hands the
+/// command line over to `session-cli-api`.
 package struct APICommand: Command {
     /// `api`'s options.
     package enum Option: String, CommandOption {
@@ -52,6 +53,14 @@ package struct APICommand: Command {
             headers[name] = value
         }
         self.headers = headers
+    }
+
+    /// Every `api` sends a request: networking.
+    package func needsNetworking(context: CommandContext) throws -> Bool { true }
+
+    /// Never called: ``needsNetworking(context:)`` is always true.
+    package func run(context: CommandContext) throws -> ExitCode {
+        throw CLIError("api sends a request; it runs in session-cli-api", code: .software)
     }
 
     /// `Name: value`, with the name an HTTP token. The token header itself is

@@ -1,5 +1,6 @@
 import Foundation
 package import SessionCore
+import SessionSupport
 
 /// What `status` prints, as text for a person or as one JSON object.
 package struct StatusReport {
@@ -35,7 +36,7 @@ package struct StatusReport {
     /// button. Every value from the session file is escaped
     /// (``TerminalText``): the file may have been written by anyone.
     package func text(style: Style) -> String {
-        let words = Messages(language: language)
+        let words = StatusWords(language: language)
         var rows: [(String, String)] = []
         if let account = credential?.account { rows.append((words.account, account)) }
         if let server = credential?.server { rows.append((words.server, server.absoluteString)) }
