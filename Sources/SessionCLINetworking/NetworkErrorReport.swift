@@ -12,7 +12,6 @@ enum NetworkErrorReport {
         switch error {
         case let error as SignInError: cliError(for: error)
         case let error as SequenceError: CLIError("\(error)", code: .badProtocol)
-        case let error as RefreshError: CLIError(error.description, code: .busy)
         case NetworkError.transport(let underlying as ResponseTooLargeError):
             CLIError(
                 "the identity provider sent an answer larger than \(underlying.limit >> 20) MiB; it was stopped there",
@@ -27,7 +26,7 @@ enum NetworkErrorReport {
         let code: ExitCode =
             switch error {
             case .accessDenied, .refreshRefused: .noPermission
-            case .deviceCodeExpired, .browserTimedOut: .busy
+            case .deviceCodeExpired, .browserTimedOut, .refreshLoopStopped: .busy
             case .noDeviceEndpoint, .missingEndpoint: .usage
             case .callbackAddressUnavailable: .unavailable
             case .discoveryFailed, .issuerMismatch, .insecureEndpoint, .invalidResponse, .callbackMismatch,

@@ -1,19 +1,34 @@
 import Foundation
 import SessionCore
+import SessionNetworking
 import SessionTestSupport
 
-/// 16 `session-cli token` processes that find the access token expired at
-/// once, against the tests' real provider (rotation and reuse detection on):
-/// how many refresh requests reach the provider per 16 processes, and how
-/// many of the 16 print a token. Run with the normal build and with one
-/// built `-D NO_CROSS_PROCESS_REFRESH_LOCK` (no cross-process step).
+/// 16 processes that find the session's access token expired at once and
+/// refresh it, against the tests' real provider (rotation and reuse
+/// detection on): how many refresh requests reach the provider per 16
+/// processes, and how many of the 16 get a token. Each process is this
+/// benchmark itself (`session-bench refresh-child STORE [--no-lock]`), with
+/// the refresher as it ships and with its cross-process step left out.
 enum RefreshRaceBenchmark {
-    static func run(binaries: [(name: String, folder: URL)], rounds: Int = 5) async throws {
+    /// The child: one refresher, one `currentCredential()`, exit 0 with a token.
+    static func child(store: String, lock: Bool) async -> Int32 {
+        let refresher = TokenRefresher(
+            repository: FileLoginStateStore(fileURL: URL(fileURLWithPath: store)),
+            exclusion: lock ? .storeLock : .none)
+        return (try? await refresher.currentCredential()) != nil ? 0 : 1
+    }
+
+    static func run(rounds: Int = 5) async throws {
+        let own = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let modes = [
+            (name: "as shipped (store lock)", lock: true),
+            (name: "without the cross-process step", lock: false),
+        ]
         print(
             "| build | refresh requests per 16 processes (median of \(rounds); min–max) | processes that printed a token (median) | session alive afterwards |"
         )
         print("|---|---|---|---|")
-        for binary in binaries {
+        for mode in modes {
             try await withOAuthProvider(environment: ["PROVIDER_DEVICE_INTERVAL": "0"]) { provider in
                 var requests: [Int] = []
                 var printed: [Int] = []
@@ -23,7 +38,7 @@ enum RefreshRaceBenchmark {
                         "race-\(UUID().uuidString)")
                     defer { try? FileManager.default.removeItem(at: home) }
                     let store = home.appendingPathComponent("session.json")
-                    try await signIn(binary.folder, provider, store)
+                    try await signIn(own, provider, store)
                     let fileStore = FileLoginStateStore(fileURL: store)
                     try fileStore.update { state in
                         guard var credential = state.credential else { return }
@@ -32,7 +47,7 @@ enum RefreshRaceBenchmark {
                     }
                     let before = try await provider.counts()["refresh_token"] ?? 0
                     let processes = try (0..<16).map { _ in
-                        try start(binary.folder, ["token", "--store", store.path])
+                        try start(own, store.path, lock: mode.lock)
                     }
                     var succeeded = 0
                     for process in processes where await process.exitStatus() == 0 { succeeded += 1 }
@@ -44,21 +59,21 @@ enum RefreshRaceBenchmark {
                         credential.expiresAt = Date().addingTimeInterval(-10)
                         state = .loggedIn(credential)
                     }
-                    let check = try start(binary.folder, ["token", "--store", store.path])
+                    let check = try start(own, store.path, lock: true)
                     if await check.exitStatus() == 0 { alive += 1 }
                 }
                 let sorted = requests.sorted()
                 print(
-                    "| \(binary.name) | \(sorted[sorted.count / 2]) (\(sorted.first ?? 0)–\(sorted.last ?? 0)) | \(printed.sorted()[printed.count / 2]) of 16 | \(alive) of \(rounds) |"
+                    "| \(mode.name) | \(sorted[sorted.count / 2]) (\(sorted.first ?? 0)–\(sorted.last ?? 0)) | \(printed.sorted()[printed.count / 2]) of 16 | \(alive) of \(rounds) |"
                 )
             }
         }
     }
 
-    private static func start(_ folder: URL, _ arguments: [String]) throws -> Process {
+    private static func start(_ folder: URL, _ store: String, lock: Bool) throws -> Process {
         let process = Process()
-        process.executableURL = folder.appendingPathComponent("session-cli")
-        process.arguments = arguments
+        process.executableURL = folder.appendingPathComponent("session-bench")
+        process.arguments = ["refresh-child", store] + (lock ? [] : ["--no-lock"])
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice

@@ -8,7 +8,8 @@ import Foundation
 //   swift run -c release session-bench json      # the JSON reader on 1 MiB answers
 //   swift run -c release session-bench page      # the sign-in page once the outcome is known
 //   swift run -c release session-bench signin    # login --device against the test provider (not in "all")
-//   session-bench race [NOLOCK_FOLDER]           # 16 processes refreshing at once (not in "all"); see README
+//   swift run -c release session-bench race      # 16 processes refreshing at once, with and without the lock
+//                                                (not in "all"; needs session-cli built beside it)
 let selection = CommandLine.arguments.dropFirst().first ?? "all"
 var table = BenchmarkTable()
 if selection == "all" || selection == "store" {
@@ -23,15 +24,14 @@ if selection == "all" || selection == "network" {
 if selection == "all" || selection == "page" {
     table = try await SignInPageBenchmark.run(appendingTo: table)
 }
-if selection != "signin" && selection != "race" { print(table.markdown) }
+if selection == "refresh-child", CommandLine.arguments.count > 2 {
+    exit(
+        await RefreshRaceBenchmark.child(
+            store: CommandLine.arguments[2], lock: !CommandLine.arguments.contains("--no-lock")))
+}
+if !["signin", "race"].contains(selection) { print(table.markdown) }
 if selection == "race" {
-    let own = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    var binaries = [(name: "this build", folder: own)]
-    if CommandLine.arguments.count > 2 {
-        binaries.append(
-            (name: "without the cross-process step", folder: URL(fileURLWithPath: CommandLine.arguments[2])))
-    }
-    try await RefreshRaceBenchmark.run(binaries: binaries)
+    try await RefreshRaceBenchmark.run()
 }
 if selection == "signin" {
     try await SignInBenchmark.run()

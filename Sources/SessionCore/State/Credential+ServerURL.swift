@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 extension Credential {
     /// Checks that `text` can be a session's ``server``: an `http(s)` URL with a
@@ -9,7 +9,7 @@ extension Credential {
     /// let server = try Credential.serverURL(from: "https://api.example.com/v1")
     /// ```
     /// - Throws: ``ServerAddressError``.
-    public static func serverURL(from text: String) throws -> URL {
+    package static func serverURL(from text: String) throws -> URL {
         guard let url = URL(string: text), let origin = Origin(url) else { throw ServerAddressError.notHTTP }
         guard url.user == nil, url.password == nil else { throw ServerAddressError.hasCredentials }
         guard url.query == nil, url.fragment == nil else { throw ServerAddressError.hasQueryOrFragment }

@@ -42,7 +42,7 @@ public struct Credential: Sendable, Hashable, Codable {
     /// When the session's recent refreshes happened, at whole seconds: the
     /// loop guard of ``TokenRefresher`` counts them, in every process that
     /// shares the session. Only the last few are kept.
-    public var refreshedAt: [Date] { didSet { refreshedAt = refreshedAt.map(\.wholeSeconds) } }
+    package var refreshedAt: [Date] { didSet { refreshedAt = refreshedAt.map(\.wholeSeconds) } }
 
     /// - Parameters:
     ///   - token: The access token sent with requests.
@@ -72,7 +72,7 @@ public struct Credential: Sendable, Hashable, Codable {
     }
 
     /// How many ``refreshedAt`` dates a credential keeps.
-    public static let refreshHistoryLimit = 10
+    package static let refreshHistoryLimit = 10
 
     /// Whether the session can get a new access token by itself: it has a
     /// refresh token and knows its provider. Such a session stays logged in

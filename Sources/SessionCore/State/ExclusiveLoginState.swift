@@ -10,7 +10,7 @@ public struct ExclusiveLoginState: Sendable {
     private let clearState: @Sendable () throws -> Void
 
     /// The three operations of a store whose lock is held.
-    public init(
+    package init(
         load: @escaping @Sendable () throws -> LoginState,
         save: @escaping @Sendable (Credential) throws -> Void,
         clear: @escaping @Sendable () throws -> Void

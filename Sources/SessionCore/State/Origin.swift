@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 #if canImport(Darwin)
     import Darwin
@@ -16,16 +16,16 @@ public import Foundation
 /// ```swift
 /// Origin(URL(string: "https://api.example.com/v1")!)?.port   // 443
 /// ```
-public struct Origin: Sendable, Hashable, CustomStringConvertible {
+package struct Origin: Sendable, Hashable, CustomStringConvertible {
     /// `http` or `https`, lower-cased.
-    public let scheme: String
+    package let scheme: String
     /// The host, lower-cased, without the brackets of an IPv6 literal.
-    public let host: String
+    package let host: String
     /// The port, with the scheme's default (80, 443) filled in.
-    public let port: Int
+    package let port: Int
 
     /// The origin of an `http` or `https` URL with a host; `nil` for anything else.
-    public init?(_ url: URL) {
+    package init?(_ url: URL) {
         guard let scheme = url.scheme?.lowercased(), let defaultPort = Self.defaultPorts[scheme],
             let host = url.host?.lowercased(), !host.isEmpty
         else { return nil }
@@ -46,7 +46,7 @@ public struct Origin: Sendable, Hashable, CustomStringConvertible {
     /// Apple's resolver and any custom ``Transport`` may send the name to a DNS
     /// server, and the decision to send a token over plain `http` is made here,
     /// before any resolver runs. Use `localhost` or `127.0.0.1` for a local server.
-    public var isLoopback: Bool {
+    package var isLoopback: Bool {
         if host == "localhost" { return true }
         var v4 = in_addr()
         if inet_pton(AF_INET, host, &v4) == 1 {
@@ -60,12 +60,12 @@ public struct Origin: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether a secret may travel to this origin: over `https`, or over `http` to loopback only.
-    public var carriesSecretsSafely: Bool {
+    package var carriesSecretsSafely: Bool {
         scheme == "https" || isLoopback
     }
 
     /// The text `print` and string interpolation show.
-    public var description: String {
+    package var description: String {
         let shownHost = host.contains(":") ? "[\(host)]" : host
         return "\(scheme)://\(shownHost)" + (Self.defaultPorts[scheme] == port ? "" : ":\(port)")
     }

@@ -1,14 +1,14 @@
-public import Foundation
+import Foundation
 
 /// Why a string cannot be a session's server.
-public enum ServerAddressError: Error, Sendable, Hashable, LocalizedError, CustomStringConvertible {
+package enum ServerAddressError: Error, Sendable, Hashable, LocalizedError, CustomStringConvertible {
     case notHTTP
     case hasCredentials
     case hasQueryOrFragment
     case plainHTTPToRemoteHost
 
     /// The message: what failed and what to do next.
-    public var description: String {
+    package var description: String {
         switch self {
         case .notHTTP:
             "the server must be an http or https URL with a host, like https://api.example.com"
@@ -22,5 +22,5 @@ public enum ServerAddressError: Error, Sendable, Hashable, LocalizedError, Custo
     }
 
     /// The same as `description`, for `localizedDescription`.
-    public var errorDescription: String? { description }
+    package var errorDescription: String? { description }
 }

@@ -64,11 +64,11 @@ public struct DeviceAuthorizationFlow: RequestSequence, CredentialProvider {
     private var expiresIn = 0
 
     /// The wait before the next poll, in seconds.
-    public private(set) var interval = DeviceAuthorizationFlow.defaultInterval
+    package private(set) var interval = DeviceAuthorizationFlow.defaultInterval
     /// The seconds waited so far, summed over the polls.
-    public private(set) var waited = 0
+    package private(set) var waited = 0
     /// The polls sent so far.
-    public private(set) var polls = 0
+    package private(set) var polls = 0
 
     /// - Parameters:
     ///   - configuration: The provider (it needs a device authorization

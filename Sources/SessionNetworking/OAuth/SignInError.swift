@@ -46,6 +46,9 @@ public enum SignInError: Error, Sendable, Hashable, LocalizedError, CustomString
     case providerError(code: String, description: String?)
     /// The provider refused the refresh token (`invalid_grant`): the session is over.
     case refreshRefused
+    /// ``TokenRefresher``'s loop guard stopped a refresh: the session was
+    /// already refreshed `limit` times in the last `seconds`.
+    case refreshLoopStopped(limit: Int, seconds: Int)
     /// A client secret was given, but the provider accepts it neither in
     /// HTTP Basic nor in the body.
     case unsupportedClientAuthentication
@@ -85,6 +88,9 @@ public enum SignInError: Error, Sendable, Hashable, LocalizedError, CustomString
             "the provider answered with the error \(code)" + (description.map { ": \($0)" } ?? "")
         case .refreshRefused:
             "the provider refused the refresh token (invalid_grant); log in again"
+        case .refreshLoopStopped(let limit, let seconds):
+            "the session's token was refreshed \(limit) times in the last \(seconds) s, so no more refreshes "
+                + "are tried for now (a guard against a refresh loop); try again in \(seconds) s, or log in again"
         case .unsupportedClientAuthentication:
             "the provider accepts the client secret neither with HTTP Basic nor in the request body"
         case .callbackAddressUnavailable(let address, let reason):

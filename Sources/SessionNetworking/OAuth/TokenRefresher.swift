@@ -30,7 +30,7 @@ import SessionSupport
 /// - A loop guard allows at most 5 refreshes of a session per 30 s, counted
 ///   in the session itself, so across processes too. When it stops a
 ///   refresh of a token that still works, that token is used; otherwise
-///   ``RefreshError/tooManyRefreshes(limit:seconds:)``.
+///   ``SignInError/refreshLoopStopped(limit:seconds:)``.
 ///
 /// ```swift
 /// let refresher = TokenRefresher(repository: store)
@@ -55,6 +55,7 @@ public final class TokenRefresher: Sendable {
     private let repository: any LoginStateRepository
     private let transport: any Transport
     private let now: @Sendable () -> Date
+    private let exclusion: Exclusion
     private let inFlight = Locked<Task<Credential?, any Error>?>(nil)
 
     /// - Parameters:
@@ -65,14 +66,36 @@ public final class TokenRefresher: Sendable {
     ///   - margin: The longest margin before expiry; half the token's
     ///     lifetime when that is shorter.
     ///   - now: The clock expiry is judged by.
-    public init(
+    public convenience init(
         repository: any LoginStateRepository, transport: any Transport = URLSessionTransport(timeout: 5),
         margin: TimeInterval = TokenRefresher.defaultMargin, now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.init(
+            repository: repository, transport: transport, margin: margin, now: now, exclusion: .storeLock)
+    }
+
+    /// How a refresh keeps other processes out while it runs.
+    package enum Exclusion: Sendable {
+        /// Under the store's writer lock (``LoginStateRepository/withExclusiveAccess(_:)``),
+        /// reading the session again once it holds it: what ships.
+        case storeLock
+        /// No cross-process step at all, as clients that coordinate refreshes
+        /// within one process only do: the benchmark's and the tests'
+        /// baseline, to show what the lock prevents.
+        case none
+    }
+
+    /// A refresher with a chosen ``Exclusion``.
+    package init(
+        repository: any LoginStateRepository, transport: any Transport = URLSessionTransport(timeout: 5),
+        margin: TimeInterval = TokenRefresher.defaultMargin, now: @escaping @Sendable () -> Date = { Date() },
+        exclusion: Exclusion
     ) {
         self.repository = repository
         self.transport = transport
         self.margin = margin
         self.now = now
+        self.exclusion = exclusion
     }
 
     /// Whether `credential`'s access token should be refreshed before use.
@@ -85,7 +108,7 @@ public final class TokenRefresher: Sendable {
     /// be refreshed. `nil` when logged out, or expired with no way to refresh.
     ///
     /// - Throws: ``SignInError/refreshRefused`` (the session was cleared),
-    ///   ``RefreshError``, a store error, or the `NetworkError` of a
+    ///   ``SignInError/refreshLoopStopped(limit:seconds:)``, a store error, or the `NetworkError` of a
     ///   transport failure (the session is kept), each only when the stored
     ///   token no longer works.
     public func currentCredential() async throws -> Credential? {
@@ -116,9 +139,10 @@ public final class TokenRefresher: Sendable {
     /// A failure that says nothing against the session: the provider could
     /// not be reached, another writer held the store, or the loop guard said wait.
     private static func isPassing(_ error: any Error) -> Bool {
-        if error is StoreBusyError || error is RefreshError { return true }
-        if case NetworkError.transport = error { return true }
-        return false
+        switch error {
+        case is StoreBusyError, SignInError.refreshLoopStopped, NetworkError.transport: true
+        default: false
+        }
     }
 
     /// One refresh in flight per refresher: a second caller waits for the first's.
@@ -178,21 +202,19 @@ public final class TokenRefresher: Sendable {
         }
     }
 
-    /// Runs `body` under the store's writer lock. Built with
-    /// `-D NO_CROSS_PROCESS_REFRESH_LOCK` (the benchmark's and the mutation
-    /// check's baseline, never a release), it takes no lock and so reads
-    /// nothing another process wrote meanwhile, as the clients that
-    /// coordinate refreshes within one process only do.
+    /// Runs `body` as the refresher's ``Exclusion`` says: under the store's
+    /// writer lock, or (the baseline) with the store's plain operations.
     private func exclusively<Result: Sendable>(_ body: (ExclusiveLoginState) async throws -> Result)
         async throws
         -> Result
     {
-        #if NO_CROSS_PROCESS_REFRESH_LOCK
+        switch exclusion {
+        case .storeLock:
+            try await repository.withExclusiveAccess(body)
+        case .none:
             try await body(
                 ExclusiveLoginState(load: repository.load, save: repository.save, clear: repository.clear))
-        #else
-            try await repository.withExclusiveAccess(body)
-        #endif
+        }
     }
 
     /// The loop guard: at most ``guardLimit`` refreshes of this session in
@@ -205,7 +227,7 @@ public final class TokenRefresher: Sendable {
         let date = now()
         let recent = credential.refreshedAt.filter { date.timeIntervalSince($0) < Self.guardWindow }
         guard recent.count < Self.guardLimit else {
-            throw RefreshError.tooManyRefreshes(limit: Self.guardLimit, seconds: Int(Self.guardWindow))
+            throw SignInError.refreshLoopStopped(limit: Self.guardLimit, seconds: Int(Self.guardWindow))
         }
         return recent
     }

@@ -4,9 +4,9 @@
 /// it a clock that records each wait and returns at once: no test sleeps.
 ///
 /// ```swift
-/// final class RecordingClock: SequenceClock {
-///     let waits = Locked<[Duration]>([])
-///     func sleep(for duration: Duration) async throws { waits.withLock { $0.append(duration) } }
+/// actor RecordingClock: SequenceClock {
+///     private(set) var waits: [Duration] = []
+///     func sleep(for duration: Duration) async throws { waits.append(duration) }
 /// }
 /// ```
 public protocol SequenceClock: Sendable {

@@ -121,7 +121,7 @@ import Testing
         }
         let (store, refresher) = processes[1]
         let refused = try #require(try store.load().credential).token.fingerprint
-        await #expect(throws: RefreshError.tooManyRefreshes(limit: 5, seconds: 30)) {
+        await #expect(throws: SignInError.refreshLoopStopped(limit: 5, seconds: 30)) {
             try await refresher.refresh(replacing: refused)
         }
         #expect(endpoint.refreshes.withLock { $0 } == 5)
@@ -268,10 +268,10 @@ import Testing
         var expired = session(expiresIn: -1)
         expired.refreshedAt = Array(repeating: Self.now, count: 5)
         store.save(expired)
-        await #expect(throws: RefreshError.tooManyRefreshes(limit: 5, seconds: 30)) {
+        await #expect(throws: SignInError.refreshLoopStopped(limit: 5, seconds: 30)) {
             try await refresher.currentCredential()
         }
-        #expect(!RefreshError.tooManyRefreshes(limit: 5, seconds: 30).description.contains("server"))
+        #expect(!SignInError.refreshLoopStopped(limit: 5, seconds: 30).description.contains("server"))
     }
 
     /// A token of unknown lifetime is never due; a 401 refreshes it once.

@@ -54,7 +54,7 @@ final class TransferSession: Sendable {
 /// faster than the receiver (loopback, a fast network, a slow terminal) would
 /// pile pieces up in memory. Adding blocks the caller, URLSession's own work
 /// queue, while `slots` pieces wait: libcurl stops reading the socket, and
-/// TCP slows the server down. At 16 KiB a piece, 64 slots hold 1 MiB.
+/// TCP slows the server down. At 16 KiB a piece, 16 slots hold 256 KiB.
 ///
 /// Nothing the delegate does waits for that work queue (it cancels from
 /// another thread: ``TransferDelegate/cancel(_:)``), so the wait always ends.

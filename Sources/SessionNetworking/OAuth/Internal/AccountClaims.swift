@@ -1,5 +1,5 @@
 import Foundation
-package import SessionCore
+import SessionCore
 package import SessionSupport
 
 #if canImport(FoundationNetworking)

@@ -1,5 +1,5 @@
 package import Foundation
-package import SessionCore
+import SessionCore
 package import SessionSupport
 
 /// The claims of an OpenID Connect ID token, once they are shown to belong
