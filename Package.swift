@@ -44,6 +44,10 @@ let package = Package(
             ],
             resources: [.copy("Fixtures")]
         ),
+        // Short programs a user can copy, run as tests against real peers.
+        .testTarget(
+            name: "SessionExamples", dependencies: ["Session", "SessionSupport", "SessionTestSupport"],
+            path: "Examples"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -217,6 +217,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.reply(code, {"message": f"status {code}"})
         elif self.path == "/bad-json":
             self.reply(200, b'{"login": "alice"')
+        elif self.path == "/user":
+            # Whoever brings a bearer token is alice; nobody else is anyone.
+            if (self.headers.get("Authorization") or "").startswith("Bearer "):
+                self.reply(200, {"login": "alice"})
+            else:
+                self.reply(401, {"message": "no token"})
         elif self.path == "/plain":
             self.reply(200, {"ok": True})
         else:

@@ -11,7 +11,7 @@ package struct StatusCommand: Command {
         /// The option's help.
         package var spec: OptionSpec {
             switch self {
-            case .json: OptionSpec(rawValue, help: "Print one JSON object (shape in the README).")
+            case .json: OptionSpec(rawValue, help: "Print one JSON object (its fields are listed below).")
             case .showToken: OptionSpec(rawValue, help: "Include the full token in the output.")
             }
         }
@@ -19,7 +19,13 @@ package struct StatusCommand: Command {
 
     package static let spec = CommandSpec(
         name: "status", summary: "Show the session and the login button. Never writes.", options: Option.self,
-        discussion: "Exits 0 when logged in with an unexpired session, 1 when logged out or expired.")
+        discussion: """
+            Exits 0 when logged in with an unexpired session, 1 when logged out or expired.
+            --json prints one object with these keys, absent values null: state (logged_in, logged_out,
+            expired), account, server, issuedAt, expiresAt (ISO 8601), expiresInSeconds, tokenRedacted,
+            token (with --show-token only), provider {issuer, clientID, confidential}, scopes, canRefresh,
+            refreshesOnUse, tokenSource (store or environment), store, button {action, label, color, hex}.
+            """)
 
     let json: Bool
     let showToken: Bool

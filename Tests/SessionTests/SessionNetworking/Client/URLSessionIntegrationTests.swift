@@ -38,7 +38,7 @@ import Testing
             ]))
     }
 
-    @Test func theServerReceivesTheHeaderExactlyOnce() async throws {
+    @Test(.tags(.python)) func theServerReceivesTheHeaderExactlyOnce() async throws {
         try await withServer { server, store in
             let echo = try await client(server, store).send(Request<Echo>(path: "/echo"))
             Secret.expectEqual(echo.values(of: "Authorization"), ["Bearer \(Sample.secret)"], "Authorization")
@@ -49,7 +49,7 @@ import Testing
         }
     }
 
-    @Test func aSameOriginRedirectKeepsTheToken() async throws {
+    @Test(.tags(.python)) func aSameOriginRedirectKeepsTheToken() async throws {
         try await withServer { server, store in
             let echo = try await client(server, store).send(
                 Request<Echo>(path: "/redirect/same", headers: ["X-Custom": "kept"]))
@@ -59,7 +59,7 @@ import Testing
         }
     }
 
-    @Test func aRedirectToAnotherOriginArrivesWithoutSecrets() async throws {
+    @Test(.tags(.python)) func aRedirectToAnotherOriginArrivesWithoutSecrets() async throws {
         try await withServer { server, store in
             for (name, scheme) in [("Authorization", "Bearer"), ("X-Auth-Token", nil)] {
                 let request = Request<Echo>(
@@ -80,7 +80,7 @@ import Testing
         }
     }
 
-    @Test func afterALogoutNoHeaderIsSent() async throws {
+    @Test(.tags(.python)) func afterALogoutNoHeaderIsSent() async throws {
         try await withServer { server, store in
             let api = client(server, store)
             let before = try await api.send(Request<Echo>(path: "/echo"))
@@ -91,7 +91,7 @@ import Testing
         }
     }
 
-    @Test func errorsMapToTheirCases() async throws {
+    @Test(.tags(.python)) func errorsMapToTheirCases() async throws {
         try await withServer { server, store in
             let api = client(server, store)
             await expect(api, "/status/500") {
@@ -128,7 +128,7 @@ import Testing
 
     /// A server that keeps redirecting: the 11th redirect in a row is a
     /// transport failure, and the server saw exactly 11 requests.
-    @Test func moreThanTenRedirectsFail() async throws {
+    @Test(.tags(.python)) func moreThanTenRedirectsFail() async throws {
         try await withServer { server, store in
             do {
                 _ = try await client(server, store).send(Request<Echo>(path: "/redirect/loop/0"))
@@ -144,7 +144,7 @@ import Testing
 
     /// The caller's percent-encoding arrives as written: `%2B` is not `+`,
     /// `%2F` is not `/`.
-    @Test func thePathAndQueryArriveAsWritten() async throws {
+    @Test(.tags(.python)) func thePathAndQueryArriveAsWritten() async throws {
         try await withServer { server, store in
             let echo = try await client(server, store).send(
                 Request<Echo>(

@@ -20,7 +20,7 @@ import Testing
         }
     }
 
-    @Test func sendsTheTokenOnceAndPrintsTheBody() async throws {
+    @Test(.tags(.python)) func sendsTheTokenOnceAndPrintsTheBody() async throws {
         try await withServer { server in
             try await login(server: server.originA)
             let result = try await cli.run([
@@ -38,7 +38,7 @@ import Testing
         }
     }
 
-    @Test func everyExitCode() async throws {
+    @Test(.tags(.python)) func everyExitCode() async throws {
         try await withServer { server in
             let notLoggedIn = try await cli.run(["api", "/plain"])
             #expect(notLoggedIn.status == 1)

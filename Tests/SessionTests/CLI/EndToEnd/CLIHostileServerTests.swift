@@ -33,7 +33,7 @@ import Testing
 
     /// `api` streams a 1 GiB answer to its output as it arrives, with and
     /// without Content-Length, and never holds it.
-    @Test(.timeLimit(.minutes(5)), arguments: ["1", "0"])
+    @Test(.tags(.python), .timeLimit(.minutes(5)), arguments: ["1", "0"])
     func aHugeAPIAnswerStreamsInBoundedMemory(length: String) async throws {
         try await withLoopbackServer { server in
             try await login(server: server.originA)
@@ -48,7 +48,7 @@ import Testing
     /// A 1 GiB answer to a refresh is stopped at 1 MiB while it arrives
     /// (it took 2.1 GB and 17 s, holding the store's lock), with and
     /// without Content-Length; the session is kept.
-    @Test(.timeLimit(.minutes(5)), arguments: ["1", "0"])
+    @Test(.tags(.python), .timeLimit(.minutes(5)), arguments: ["1", "0"])
     func aHugeRefreshAnswerIsStoppedAtOneMiB(length: String) async throws {
         try await withLoopbackServer { server in
             var endpoint = URLComponents(url: server.originA, resolvingAgainstBaseURL: false)
@@ -70,7 +70,7 @@ import Testing
     /// the store's lock, no longer than the refresh's 15 s deadline: a
     /// `logout --local` and a `logout` started meanwhile wait for the lock
     /// (20 s at most) and succeed, and the refresher ends in time.
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.tags(.python), .timeLimit(.minutes(3)))
     func aDrippingTokenEndpointCannotHoldTheStore() async throws {
         try await withLoopbackServer { server in
             var drip = URLComponents(url: server.originA, resolvingAgainstBaseURL: false)

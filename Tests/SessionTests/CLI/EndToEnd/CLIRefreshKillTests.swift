@@ -8,7 +8,7 @@ import Testing
 /// one, never half-written. The token endpoint is the tests' loopback
 /// server, which hands out a new pair every time.
 @Suite struct CLIRefreshKillTests {
-    @Test func fiftyRefreshesKilledAtRandomNeverLeaveABadFile() async throws {
+    @Test(.tags(.python)) func fiftyRefreshesKilledAtRandomNeverLeaveABadFile() async throws {
         try await withLoopbackServer { server in
             let cli = CommandRunner()
             let store = FileLoginStateStore(fileURL: cli.defaultStore)

@@ -31,7 +31,7 @@ import Testing
         #expect(broken.stderr.contains("Broken pipe"))
     }
 
-    @Test func anAPIBodyThatCannotBeWrittenExits74() async throws {
+    @Test(.tags(.python)) func anAPIBodyThatCannotBeWrittenExits74() async throws {
         try await withLoopbackServer { server in
             try await login(server: server.originA)
             let full = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
@@ -99,7 +99,7 @@ import Testing
         #expect(invalid.status == 64)
     }
 
-    @Test func apiKeepsTheQueryAsWritten() async throws {
+    @Test(.tags(.python)) func apiKeepsTheQueryAsWritten() async throws {
         try await withLoopbackServer { server in
             try await login(server: server.originA)
             let result = try await cli.run(["api", "/echo/a%2Fb?q=1%2B1&r=a+b"])

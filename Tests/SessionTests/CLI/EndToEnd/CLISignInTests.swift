@@ -30,7 +30,7 @@ import Testing
         return await running.finish()
     }
 
-    @Test func aDeviceLoginSavesASessionThatStatusAndAPIUse() async throws {
+    @Test(.tags(.pypi)) func aDeviceLoginSavesASessionThatStatusAndAPIUse() async throws {
         try await withProvider { provider in
             let login = try await deviceLogin(
                 provider, ["--scope", "openid", "--scope", "profile", "--scope", "read"],
@@ -73,7 +73,7 @@ import Testing
 
     /// The second login names no provider: it takes the stored session's.
     /// Denied, it exits 77 and leaves that session byte for byte.
-    @Test func aDeniedLoginExits77AndKeepsThePreviousSession() async throws {
+    @Test(.tags(.pypi)) func aDeniedLoginExits77AndKeepsThePreviousSession() async throws {
         try await withProvider { provider in
             let first = try await deviceLogin(
                 provider, ["--issuer", provider.issuer.absoluteString, "--client-id", "cli-device"])
@@ -86,7 +86,7 @@ import Testing
         }
     }
 
-    @Test func aWebLoginWithoutABrowserPrintsTheURLAndCompletes() async throws {
+    @Test(.tags(.pypi)) func aWebLoginWithoutABrowserPrintsTheURLAndCompletes() async throws {
         try await withProvider { provider in
             let running = try cli.start([
                 "login", "--web", "--no-browser", "--issuer", provider.issuer.absoluteString, "--client-id",
@@ -126,7 +126,7 @@ import Testing
     /// A provider that compares the redirect URI as an exact string: the
     /// fixed port (and host) from the option or the environment is used, and
     /// kept, so the next login uses it again without being told.
-    @Test func aFixedRedirectWorksAtAProviderThatComparesItExactly() async throws {
+    @Test(.tags(.pypi)) func aFixedRedirectWorksAtAProviderThatComparesItExactly() async throws {
         let (port, other) = (try Self.freePort(), try Self.freePort())
         let exact = "http://127.0.0.1:\(port)/callback http://localhost:\(other)/callback"
         try await withOAuthProvider(environment: ["PROVIDER_EXACT_REDIRECT_URIS": exact]) { provider in
@@ -160,7 +160,7 @@ import Testing
     }
 
     /// A fixed port that is taken is a one-line error naming it, never another port.
-    @Test func aPortInUseIsAnErrorNamingIt() async throws {
+    @Test(.tags(.pypi)) func aPortInUseIsAnErrorNamingIt() async throws {
         let taken = try LoopbackRedirectListener(
             redirect: LoopbackRedirect(), pages: SignInPages(), accepts: { _ in false })
         defer { taken.close() }
@@ -185,7 +185,7 @@ import Testing
 
     /// Cancel at the provider: exit 77, nothing saved, the page says cancelled;
     /// a forged callback first is refused with one line, and the wait goes on.
-    @Test func aCancelledWebLoginExits77AndTheTerminalHearsOfRefusedRequests() async throws {
+    @Test(.tags(.pypi)) func aCancelledWebLoginExits77AndTheTerminalHearsOfRefusedRequests() async throws {
         try await withOAuthProvider(environment: ["PROVIDER_WEB_CONSENT": "1"]) { provider in
             let (running, url) = try await webLogin(provider, ["--client-id", "cli-web"])
             let callback = try #require(redirectURI(url))
@@ -207,7 +207,7 @@ import Testing
 
     /// The exchange fails after the browser came back: the page gives the
     /// same reason the terminal does.
-    @Test func aFailedExchangeShowsTheSameReasonInTheBrowserAndTheTerminal() async throws {
+    @Test(.tags(.pypi)) func aFailedExchangeShowsTheSameReasonInTheBrowserAndTheTerminal() async throws {
         try await withProvider { provider in
             _ = try await OAuthTestProvider.python([
                 "-c",
@@ -230,7 +230,7 @@ import Testing
     /// A confidential client: the secret comes from the environment only,
     /// is kept in the 0600 session file for refresh and logout, shows as
     /// "confidential" in status, and never appears in any output.
-    @Test func aConfidentialClientKeepsItsSecretOutOfEveryOutput() async throws {
+    @Test(.tags(.pypi)) func aConfidentialClientKeepsItsSecretOutOfEveryOutput() async throws {
         let secret = "s3cret-for-tests-0123456789"
         try await withProvider { provider in
             let (running, url) = try await webLogin(
@@ -263,7 +263,7 @@ import Testing
 
     /// Ctrl-C while the tool waits for the person: it ends, writes nothing,
     /// and leaves no listener behind.
-    @Test(arguments: ["--device", "--web"])
+    @Test(.tags(.pypi), arguments: ["--device", "--web"])
     func ctrlCWhileWaitingWritesNothing(method: String) async throws {
         try await withProvider { provider in
             let extra =

@@ -35,7 +35,7 @@ struct BrowserSignInTests {
         }
     }
 
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.tags(.browser, .pypi), .timeLimit(.minutes(3)))
     func approvingSavesTheSessionAndThePageSaysWhoSignedIn() async throws {
         let (login, page, issuer) = try await signIn(cancel: false, language: "en")
         #expect(login.status == 0, "\(login.stderr)")
@@ -46,7 +46,7 @@ struct BrowserSignInTests {
         #expect(try FileLoginStateStore(fileURL: cli.defaultStore).load().credential?.account == "alice")
     }
 
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.tags(.browser, .pypi), .timeLimit(.minutes(3)))
     func cancellingSavesNothingAndThePageSaysSo() async throws {
         let (login, page, _) = try await signIn(cancel: true, language: "ja")
         #expect(login.status == 77)

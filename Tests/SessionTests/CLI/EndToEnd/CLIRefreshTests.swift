@@ -48,7 +48,7 @@ import Testing
     /// refresh reaches the provider, all 16 print the same token, and the
     /// session still works afterwards (reuse detection would have revoked
     /// the grant had two of them refreshed).
-    @Test func sixteenProcessesRefreshOnce() async throws {
+    @Test(.tags(.pypi)) func sixteenProcessesRefreshOnce() async throws {
         try await withProvider { provider in
             _ = try await signIn(provider)
             try edit { $0.expiresAt = Date().addingTimeInterval(-10) }
@@ -73,7 +73,7 @@ import Testing
     /// the loop guard). The rotated token is due again 7.5 s after it was
     /// issued, so a machine too busy to run 8 processes in that time may see
     /// a second refresh; the count is judged only when they ran in less.
-    @Test func eightProcessesWithFifteenSecondTokensRefreshOnce() async throws {
+    @Test(.tags(.pypi)) func eightProcessesWithFifteenSecondTokensRefreshOnce() async throws {
         try await withProvider(["PROVIDER_ACCESS_TOKEN_SECONDS": "15"]) { provider in
             let session = try await signIn(provider)
             #expect(session.tokenLifetime == 15)
@@ -97,7 +97,7 @@ import Testing
 
     /// A token that lives 30 s is used as it is by calls that follow one
     /// another (its margin is 15 s).
-    @Test func sevenCallsInARowWithAThirtySecondTokenRefreshAtMostOnce() async throws {
+    @Test(.tags(.pypi)) func sevenCallsInARowWithAThirtySecondTokenRefreshAtMostOnce() async throws {
         try await withProvider(["PROVIDER_ACCESS_TOKEN_SECONDS": "30"]) { provider in
             _ = try await signIn(provider)
             let before = try await refreshes(provider)
@@ -114,7 +114,7 @@ import Testing
     /// no refresh token of the grant, neither the old one nor a rotated one.
     /// (Reading the session without the lock revoked the old token while a
     /// refresh rotated it, and the rotated one stayed valid.)
-    @Test func aLogoutRacingARefreshLeavesNoRefreshTokenAlive() async throws {
+    @Test(.tags(.pypi)) func aLogoutRacingARefreshLeavesNoRefreshTokenAlive() async throws {
         try await withProvider { provider in
             for round in 0..<4 {
                 _ = try await signIn(provider)
@@ -133,7 +133,7 @@ import Testing
         }
     }
 
-    @Test func apiWithATokenTheServerRejectsRefreshesOnceAndSucceeds() async throws {
+    @Test(.tags(.pypi)) func apiWithATokenTheServerRejectsRefreshesOnceAndSucceeds() async throws {
         try await withProvider { provider in
             _ = try await signIn(provider)
             try edit { $0.token = try AuthToken("at_no_longer_accepted_0123456789") }
@@ -146,7 +146,7 @@ import Testing
         }
     }
 
-    @Test func aRefusedRefreshEndsTheSessionWith77() async throws {
+    @Test(.tags(.pypi)) func aRefusedRefreshEndsTheSessionWith77() async throws {
         try await withProvider { provider in
             _ = try await signIn(provider)
             try edit {
@@ -163,7 +163,7 @@ import Testing
         }
     }
 
-    @Test func logoutRevokesTheGrantAndLogoutLocalDoesNot() async throws {
+    @Test(.tags(.pypi)) func logoutRevokesTheGrantAndLogoutLocalDoesNot() async throws {
         try await withProvider { provider in
             let first = try await signIn(provider)
             let logout = try await cli.run(["logout"])
@@ -182,7 +182,7 @@ import Testing
     }
 
     /// Logging in again revokes the grant the new session replaces.
-    @Test func aNewLoginRevokesTheGrantItReplaces() async throws {
+    @Test(.tags(.pypi)) func aNewLoginRevokesTheGrantItReplaces() async throws {
         try await withProvider { provider in
             let first = try await signIn(provider)
             _ = try await signIn(provider)
@@ -191,7 +191,7 @@ import Testing
         }
     }
 
-    @Test func aProviderThatIsDownStillGetsTheLocalSessionRemoved() async throws {
+    @Test(.tags(.pypi)) func aProviderThatIsDownStillGetsTheLocalSessionRemoved() async throws {
         let provider = try await OAuthTestProvider.start(environment: ["PROVIDER_DEVICE_INTERVAL": "1"])
         _ = try await signIn(provider)
         await provider.stop()

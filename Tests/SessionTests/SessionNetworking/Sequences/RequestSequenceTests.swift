@@ -107,7 +107,7 @@ import Testing
     /// The README's three-step sequence, against two real origins: ask the
     /// API where to upload, upload to the other origin, confirm with the API.
     /// The API's token goes to the API only.
-    @Test func anUploadAcrossTwoOriginsCarriesTheTokenOnlyHome() async throws {
+    @Test(.tags(.python)) func anUploadAcrossTwoOriginsCarriesTheTokenOnlyHome() async throws {
         try await withLoopbackServer { server in
             let store = InMemoryLoginStateStore(
                 .loggedIn(Credential(token: Sample.token(), server: server.originA)))

@@ -45,7 +45,7 @@ import Testing
         }
     }
 
-    @Test func discoveryReadsBothDocuments() async throws {
+    @Test(.tags(.pypi)) func discoveryReadsBothDocuments() async throws {
         try await withProvider(["PROVIDER_ISS_PARAMETER": "1"]) { provider in
             let metadata = try await NetworkClient(
                 baseURL: provider.issuer, transport: URLSessionTransport(timeout: 10)
@@ -68,7 +68,7 @@ import Testing
         }
     }
 
-    @Test func anApprovedDeviceLoginStartsAWorkingSession() async throws {
+    @Test(.tags(.pypi)) func anApprovedDeviceLoginStartsAWorkingSession() async throws {
         try await withProvider { provider in
             let approval = Locked<Task<Void, any Error>?>(nil)
             let configuration = OAuthConfiguration(
@@ -89,7 +89,7 @@ import Testing
         }
     }
 
-    @Test func aDeniedDeviceLoginIsAccessDeniedAndSavesNothing() async throws {
+    @Test(.tags(.pypi)) func aDeniedDeviceLoginIsAccessDeniedAndSavesNothing() async throws {
         try await withProvider { provider in
             let previous = Credential(token: Sample.token(), account: "before")
             let store = InMemoryLoginStateStore(.loggedIn(previous))
@@ -109,7 +109,7 @@ import Testing
     /// for) and names itself in the redirect (RFC 9207): the flow sends a
     /// nonce, checks the ID token's, and the browser's page says who signed
     /// in only once the session is saved.
-    @Test func aBrowserLoginWithPKCENonceAndIssStartsASession() async throws {
+    @Test(.tags(.pypi)) func aBrowserLoginWithPKCENonceAndIssStartsASession() async throws {
         try await withProvider(["PROVIDER_REQUIRE_NONCE": "1", "PROVIDER_ISS_PARAMETER": "1"]) { provider in
             let person = Person()
             let configuration = OAuthConfiguration(
@@ -134,7 +134,7 @@ import Testing
 
     /// A callback with a forged state is refused and the wait goes on; the
     /// real one then completes the login.
-    @Test func aTamperedStateIsRejectedWithoutEndingTheWait() async throws {
+    @Test(.tags(.pypi)) func aTamperedStateIsRejectedWithoutEndingTheWait() async throws {
         try await withProvider { provider in
             let answers = Locked<[String]>([])
             let refused = Locked<[RefusedCallback]>([])
@@ -174,7 +174,7 @@ import Testing
 
     /// Cancel on the consent page: `access_denied`, nothing saved, and the
     /// page says the sign-in was cancelled (never "signed in").
-    @Test func cancellingAtTheProviderSavesNothingAndThePageSaysSo() async throws {
+    @Test(.tags(.pypi)) func cancellingAtTheProviderSavesNothingAndThePageSaysSo() async throws {
         try await withProvider(["PROVIDER_WEB_CONSENT": "1"]) { provider in
             let person = Person()
             let configuration = OAuthConfiguration(
@@ -194,7 +194,7 @@ import Testing
 
     /// The browser came back, then the code exchange failed at the provider:
     /// the page gives the reason the app gives, not "signed in".
-    @Test func aFailedCodeExchangeAfterTheBrowserReturnedIsWhatThePageSays() async throws {
+    @Test(.tags(.pypi)) func aFailedCodeExchangeAfterTheBrowserReturnedIsWhatThePageSays() async throws {
         try await withProvider { provider in
             _ = try await OAuthTestProvider.python(
                 [
@@ -226,7 +226,7 @@ import Testing
     /// A confidential client: the secret goes with HTTP Basic (the
     /// provider's first choice), or in the body when that is all it lists,
     /// on the exchange, the refresh and the revocation alike.
-    @Test(arguments: ["client_secret_basic client_secret_post", "client_secret_post"])
+    @Test(.tags(.pypi), arguments: ["client_secret_basic client_secret_post", "client_secret_post"])
     func aConfidentialClientAuthenticatesEverywhere(methods: String) async throws {
         try await withProvider(["PROVIDER_AUTH_METHODS": methods]) { provider in
             let person = Person()

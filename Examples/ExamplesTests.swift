@@ -1,0 +1,63 @@
+import Foundation
+import Session
+import SessionSupport
+import SessionTestSupport
+import Testing
+
+extension Tag {
+    /// Needs Python 3 (the tests' HTTP server).
+    @Tag static var python: Self
+    /// Needs packages from PyPI (the tests' OAuth provider).
+    @Tag static var pypi: Self
+}
+
+/// Each example runs as a user would run it, against real peers: the tests'
+/// OAuth provider and HTTP server on 127.0.0.1.
+@Suite struct ExamplesTests {
+    @Test(.tags(.pypi)) func theDeviceFlowSignsInOnceThePersonApproves() async throws {
+        try await withOAuthProvider(environment: ["PROVIDER_DEVICE_INTERVAL": "1"]) { provider in
+            let store = InMemoryLoginStateStore()
+            let approval = Locked<Task<Void, any Error>?>(nil)
+            let state = try await signInWithTheDeviceFlow(
+                issuer: provider.issuer, clientID: "cli-device",
+                deviceEndpoint: provider.issuer.appendingPathComponent("o/device-authorization/"),
+                store: store
+            ) { prompt in
+                approval.withLock {
+                    $0 = Task { try await provider.approveDevice(userCode: prompt.userCode) }
+                }
+            }
+            try await approval.withLock { $0 }?.value
+            #expect(state.credential?.account == "alice")
+            #expect(store.load() == state)
+        }
+    }
+
+    @Test @MainActor func theButtonFollowsTheSession() async throws {
+        let store = InMemoryLoginStateStore()
+        let token = try AuthToken("example-token-0123456789")
+        let model = LoginButtonViewModel(
+            usecase: LoginUsecase(
+                repository: store,
+                provider: StaticCredentialProvider(Credential(token: token, account: "alice"))))
+        try model.refresh(language: "en")
+        #expect(model.title == "Log in" && model.color == .blue)
+        try await model.press(language: "ja")
+        #expect(model.title == "ログアウト" && model.color == .red)
+        #expect(store.load().credential?.account == "alice")
+        try await model.press(language: "en")
+        #expect(model.title == "Log in" && store.load() == .loggedOut)
+    }
+
+    @Test(.tags(.python)) func theClientSignsRequestsUntilLogout() async throws {
+        try await withLoopbackServer { server in
+            let store = InMemoryLoginStateStore()
+            store.save(Credential(token: try AuthToken("example-token-0123456789"), server: server.originA))
+            #expect(try await whoAmI(server: server.originA, store: store) == "alice")
+            store.clear()
+            await #expect(throws: NetworkError.self) {
+                try await whoAmI(server: server.originA, store: store)
+            }
+        }
+    }
+}
