@@ -115,7 +115,7 @@ public struct Credential: Sendable, Hashable, Codable {
         return date.addingTimeInterval(margin) >= expiresAt
     }
 
-    /// The same as ``isDue(at:)``.
+    /// The same as ``Credential/isDue(at:maximumMargin:)``.
     @available(*, deprecated, renamed: "isDue(at:)")
     public func needsRefresh(at date: Date) -> Bool { isDue(at: date) }
 

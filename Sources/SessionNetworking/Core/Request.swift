@@ -26,7 +26,7 @@ public struct Request<Output: Sendable>: Sendable {
     /// The most bytes of an answer's body the client holds: 16 MiB unless
     /// set. The transfer stops as soon as a body goes past it, and the
     /// request fails with a ``ResponseTooLargeError``. A body streamed with
-    /// ``NetworkClient/send(_:streamingBodyTo:)`` is not held, so not limited;
+    /// ``NetworkClient/send(_:with:streamingBodyTo:)`` is not held, so not limited;
     /// an error answer's body still is.
     public var bodyLimit = Request.defaultBodyLimit
     let decode: @Sendable (Data) throws -> Output

@@ -21,7 +21,7 @@ public import Foundation
 /// A transport that can hand a body over while it arrives implements
 /// ``send(_:receiving:)`` too; the client then never holds more of a body
 /// than its limit (``Request/bodyLimit``), and a body it streams
-/// (``NetworkClient/send(_:streamingBodyTo:)``) not at all.
+/// (``NetworkClient/send(_:with:streamingBodyTo:)``) not at all.
 public protocol Transport: Sendable {
     /// - Returns: The body and the response, for any status code.
     /// - Throws: When no response arrived: connection refused, timeout, cancellation.
