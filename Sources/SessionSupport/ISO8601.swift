@@ -1,4 +1,8 @@
-package import Foundation
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 
 /// Dates as the session file and the CLI show them: `YYYY-MM-DDTHH:MM:SSZ`.
 ///

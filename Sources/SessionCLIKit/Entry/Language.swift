@@ -1,5 +1,3 @@
-package import Foundation
-
 /// The language of the tool's output: English or Japanese.
 ///
 /// The tool reads the environment itself: on Linux `Locale.current` ignores
@@ -20,10 +18,5 @@ package enum Language: String, Sendable {
             !$0.isEmpty
         }
         self = setting?.hasPrefix("ja") == true ? .japanese : .english
-    }
-
-    /// The locale the library's labels are asked for.
-    package var locale: Locale {
-        Locale(identifier: self == .japanese ? "ja_JP" : "en_US")
     }
 }

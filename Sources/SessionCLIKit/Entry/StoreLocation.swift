@@ -1,5 +1,10 @@
-import Foundation
 package import SessionCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Which session file the tool uses.
 package enum StoreLocation {

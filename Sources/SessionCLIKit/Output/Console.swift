@@ -1,6 +1,11 @@
-import Foundation
 import SessionCore
 import SessionSupport
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Darwin)
     import Darwin

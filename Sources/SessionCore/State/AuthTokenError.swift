@@ -1,9 +1,18 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// Why a string is not a valid ``AuthToken``.
 ///
 /// The messages name the kind of byte and where it is, never the token, so an
 /// error can be logged or shown without leaking the secret.
+///
+/// ```swift
+/// do { _ = try AuthToken(pasted) }
+/// catch let error as AuthTokenError { print(error) }   // "the token has a control character at byte 7"
+/// ```
 public enum AuthTokenError: Error, Sendable, Hashable, LocalizedError, CustomStringConvertible {
     /// The kind of byte that is not allowed in a token.
     public enum ByteClass: String, Sendable, Hashable {

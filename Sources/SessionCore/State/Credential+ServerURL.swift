@@ -1,4 +1,8 @@
-package import Foundation
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 
 extension Credential {
     /// Checks that `text` can be a session's ``server``: an `http(s)` URL with a

@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// Everything a login leaves behind: the token, who it belongs to, the server
 /// that issued it, and when it stops being valid.

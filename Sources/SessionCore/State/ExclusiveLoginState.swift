@@ -4,6 +4,14 @@
 /// Reads, saves and clears made through it need no lock of their own (the
 /// holder has it), so a body can read, `await` a server, and write the
 /// answer with no other writer in between, in this process or another.
+///
+/// ```swift
+/// try await store.withExclusiveAccess { locked in
+///     guard var credential = try locked.load().credential else { return }
+///     credential.token = try await renew(credential)   // no other writer meanwhile
+///     try locked.save(credential)
+/// }
+/// ```
 public struct ExclusiveLoginState: Sendable {
     private let loadState: @Sendable () throws -> LoginState
     private let saveCredential: @Sendable (Credential) throws -> Void

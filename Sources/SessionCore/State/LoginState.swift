@@ -1,10 +1,18 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// Whether a store holds a session.
 ///
 /// An expired credential is still `.loggedIn` here: the state is what the
 /// store holds. Whether that counts as logged in *now* is ``activeCredential(at:)``,
 /// and what the UI shows is ``LoginUsecase``'s decision.
+///
+/// ```swift
+/// if let credential = try store.load().activeCredential(at: Date()) { use(credential.token) }
+/// ```
 public enum LoginState: Sendable, Hashable {
     case loggedOut
     case loggedIn(Credential)

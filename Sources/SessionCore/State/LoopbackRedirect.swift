@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// Where a browser sign-in's redirect comes back: a loopback host, a port,
 /// and the callback path (RFC 8252 §7.3).

@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// The identity provider a session came from: what refresh and logout need,
 /// kept in the session so that neither needs flags.

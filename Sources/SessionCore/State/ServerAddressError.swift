@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Why a string cannot be a session's server.
 package enum ServerAddressError: Error, Sendable, Hashable, LocalizedError, CustomStringConvertible {

@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// The "Log in" button: blue; pressing it gets a credential from the provider
 /// and saves it.
@@ -23,6 +27,9 @@ public struct Login: LoginStrategy {
     public var color: ColorToken { .blue }
     /// The button's label: Japanese for a Japanese locale, English otherwise.
     public func label(for locale: Locale) -> String { Self.label.text(for: locale) }
+
+    /// The label for a language code: "ログイン" for `ja`, "Log in" otherwise.
+    public func label(forLanguage code: String) -> String { Self.label.text(forLanguage: code) }
 
     /// Asks the provider for a credential and saves it, replacing any
     /// session, then tells the provider how it went

@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// A snapshot of the session as a UI or the command-line tool shows it: the
 /// phase, the credential behind it, and the button to draw.

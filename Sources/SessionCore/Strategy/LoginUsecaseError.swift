@@ -1,6 +1,15 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// Why ``LoginUsecase`` could not do what its button says.
+///
+/// ```swift
+/// do { _ = try await LoginUsecase(repository: store).loginOrLogout() }
+/// catch LoginUsecaseError.noCredentialProvider { showSignInScreen() }
+/// ```
 public enum LoginUsecaseError: Error, Sendable, Hashable, LocalizedError, CustomStringConvertible {
     /// The usecase was made with ``LoginUsecase/init(repository:now:)``, which
     /// decides the button but has no ``CredentialProvider`` to log in with.

@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// The "Log out" button: red; pressing it clears the store.
 ///
@@ -17,6 +21,9 @@ public struct Logout: LoginStrategy {
     public var color: ColorToken { .red }
     /// The button's label: Japanese for a Japanese locale, English otherwise.
     public func label(for locale: Locale) -> String { Self.label.text(for: locale) }
+
+    /// The label for a language code: "ログアウト" for `ja`, "Log out" otherwise.
+    public func label(forLanguage code: String) -> String { Self.label.text(forLanguage: code) }
 
     /// Clears the session. Logging out with no session succeeds.
     public func perform(with repository: any LoginStateRepository) async throws -> LoginState {

@@ -7,7 +7,7 @@ extension Tag {
     /// Needs Python 3 (a loopback HTTP server from the test scripts).
     @Tag static var python: Self
     /// Needs packages from PyPI: the tests' OAuth provider (django-oauth-toolkit),
-    /// installed into a virtual environment on first use. Implies Python 3.
+    /// installed into the build folder on first use. Implies Python 3.
     @Tag static var pypi: Self
     /// Needs Chromium and chromium-driver (skipped without them unless
     /// `SESSION_TESTS_REQUIRE_BROWSER=1`).

@@ -1,5 +1,15 @@
-package import Foundation
 package import SessionCore
+
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#endif
 
 /// `login`: check the options, read the token, save the session.
 package struct LoginCommand: Command {

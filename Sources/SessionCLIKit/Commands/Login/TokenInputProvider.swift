@@ -1,5 +1,10 @@
-package import Foundation
 package import SessionCore
+
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 
 #if canImport(Darwin)
     import Darwin

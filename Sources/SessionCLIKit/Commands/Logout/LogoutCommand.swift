@@ -1,5 +1,10 @@
-import Foundation
 package import SessionCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `logout`: revoke the grant at the provider, then remove the session.
 /// Already logged out is success.

@@ -1,5 +1,10 @@
-import Foundation
 import SessionCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `status`: show the session and the button. Never writes.
 package struct StatusCommand: Command {

@@ -1,6 +1,11 @@
-import Foundation
 package import SessionCore
 import SessionSupport
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What `status` prints, as text for a person or as one JSON object.
 package struct StatusReport {
@@ -24,7 +29,7 @@ package struct StatusReport {
     }
 
     private var credential: Credential? { status.credential }
-    private var label: String { status.strategy.label(for: language.locale) }
+    private var label: String { status.strategy.label(forLanguage: language.rawValue) }
     private var token: String? { credential.map { showToken ? $0.token.value : $0.token.redacted } }
     /// Whole seconds until expiry, rounded up: a session with 0.4 s left is
     /// "in 1 second", never "expired 0 seconds ago" while it is logged in.

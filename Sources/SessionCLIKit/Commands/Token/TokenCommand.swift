@@ -1,5 +1,10 @@
-import Foundation
 package import SessionCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `token`: the access token on standard output, for scripts
 /// (`curl -H "Authorization: Bearer $(session-cli token)"`), like `gh auth token`.
@@ -14,7 +19,8 @@ package struct TokenCommand: Command {
         options: Option.self,
         discussion: """
             The token and a newline go to standard output; nothing else does. A token that expires within
-            60 s is refreshed first (under the store's lock, so many processes refresh once).
+            60 s (or half its lifetime, when that is shorter) is refreshed first, under the store's lock,
+            so many processes refresh once.
             SESSION_CLI_TOKEN, when set, is printed instead of the stored session's token.
 
             Example:

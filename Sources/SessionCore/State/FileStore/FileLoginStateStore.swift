@@ -1,5 +1,10 @@
-public import Foundation
 import SessionSupport
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// A store that keeps the session in one JSON file, safe across threads,
 /// processes and crashes.

@@ -1,9 +1,23 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#endif
 
 /// Why a ``FileLoginStateStore`` could not read or write its file.
 ///
 /// Every case names the path, and every message says what to do next. None
 /// ever contains a byte of the file: a corrupt file may still hold a token.
+///
+/// ```swift
+/// do { _ = try store.load() }
+/// catch let error as SessionFileError { print(error) }   // the path, what is wrong, what to do
+/// ```
 public enum SessionFileError: Error, Sendable, Hashable, LocalizedError, CustomStringConvertible {
     /// The file is empty: a truncated file, not "logged out" (that is no file).
     case empty(path: String)

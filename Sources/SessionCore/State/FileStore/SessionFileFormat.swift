@@ -1,5 +1,10 @@
-package import Foundation
 import SessionSupport
+
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 
 /// The bytes of a session file: `{"version": 2, "credential": {...}}`, dates in
 /// ISO 8601 at whole seconds.

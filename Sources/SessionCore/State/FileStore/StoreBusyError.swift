@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// A writer waited too long for the store's lock: another process (or a
 /// stopped one, `kill -STOP`) is holding it.

@@ -117,4 +117,29 @@ import Testing
         #expect(try usecase.strategy().action == .logIn)
         await #expect(throws: LoginUsecaseError.noCredentialProvider) { try await usecase.loginOrLogout() }
     }
+
+    /// Labels by language code need no locale data (the command-line tool
+    /// links FoundationEssentials only, where `Locale` cannot resolve "ja").
+    @Test(arguments: [
+        ("ja", "ログイン", "ログアウト"), ("ja_JP.UTF-8", "ログイン", "ログアウト"), ("ja-JP", "ログイン", "ログアウト"),
+        ("en", "Log in", "Log out"), ("C", "Log in", "Log out"), ("", "Log in", "Log out"),
+        ("jam", "Log in", "Log out"),
+    ])
+    func labelsByLanguageCode(code: String, login: String, logout: String) {
+        #expect(
+            Login(provider: StaticCredentialProvider(Sample.credential())).label(forLanguage: code) == login)
+        #expect(Logout().label(forLanguage: code) == logout)
+    }
+
+    /// A strategy written before the code-based label gets it from its locale-based one.
+    @Test func aStrategyWithOnlyALocaleLabelAnswersByCodeToo() {
+        struct Custom: LoginStrategy {
+            var action: LoginAction { .logIn }
+            var color: ColorToken { .blue }
+            func label(for locale: Locale) -> String { locale.identifier.hasPrefix("ja") ? "入る" : "Enter" }
+            func perform(with repository: any LoginStateRepository) async throws -> LoginState { .loggedOut }
+        }
+        #expect(Custom().label(forLanguage: "ja") == "入る")
+        #expect(Custom().label(forLanguage: "en") == "Enter")
+    }
 }

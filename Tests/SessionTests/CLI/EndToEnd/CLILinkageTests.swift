@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+
+/// `session-cli` starts like a small tool because it links FoundationEssentials
+/// only: no FoundationInternationalization, no ICU (about 50 MB the loader
+/// would map and relocate at every start). A later import of `Foundation`
+/// anywhere in its graph brings them back; this test notices.
+@Suite struct CLILinkageTests {
+    static let forbiddenLibraries = [
+        "libFoundation.so", "libFoundationInternationalization.so", "lib_FoundationICU.so",
+    ]
+    static let icuPrefixes = ["ucal_", "udat_", "ubrk_", "ucol_", "unum_"]
+
+    /// What `tool arguments…` prints.
+    func output(_ tool: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [tool] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "\(tool) failed")
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    #if os(Linux)
+        @Test func sessionCLILinksNeitherFoundationNorICU() throws {
+            let binary = Executables.sessionCLI.path
+            let needed = try output("readelf", ["-d", binary]).split(separator: "\n").filter {
+                $0.contains("(NEEDED)")
+            }
+            #expect(
+                needed.contains { $0.contains("libFoundationEssentials.so") }, "links FoundationEssentials")
+            for library in Self.forbiddenLibraries {
+                #expect(!needed.contains { $0.contains("[\(library)]") }, "session-cli links \(library)")
+            }
+            let symbols = try output("nm", ["-D", binary]).split(separator: "\n")
+            let icu = symbols.filter { line in Self.icuPrefixes.contains { line.contains(" \($0)") } }
+            #expect(icu.isEmpty, "session-cli refers to ICU: \(icu.prefix(3))")
+        }
+
+        @Test func theCompanionStillLinksFoundationForNetworking() throws {
+            // The other side of the split: without this the test above could pass
+            // by looking at the wrong file.
+            let needed = try output("readelf", ["-d", Executables.sessionCLIAPI.path])
+            #expect(needed.contains("[libFoundationNetworking.so]"))
+        }
+    #endif
+}
