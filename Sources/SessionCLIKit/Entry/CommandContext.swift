@@ -1,15 +1,5 @@
 package import SessionCore
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#endif
+import SessionSupport
 
 /// What every command needs, decided once from the global options and the
 /// environment: the store, the language and the style.

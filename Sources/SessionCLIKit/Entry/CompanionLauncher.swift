@@ -1,8 +1,4 @@
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#endif
+import SessionSupport
 
 /// Hands a command that needs networking to `session-cli-api`, the companion
 /// executable, by replacing this process with it.

@@ -1,8 +1,4 @@
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#endif
+import SessionSupport
 
 /// The environment variables the tool reads, and only those.
 ///

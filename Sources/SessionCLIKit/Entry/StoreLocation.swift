@@ -1,10 +1,5 @@
 package import SessionCore
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import SessionSupport
 
 /// Which session file the tool uses.
 package enum StoreLocation {

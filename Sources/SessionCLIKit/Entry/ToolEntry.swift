@@ -1,12 +1,6 @@
 import Dispatch
 import SessionSupport
 
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#endif
-
 /// The one entry of both executables: parse the command line, run the
 /// command it names, exit with its status.
 ///

@@ -1,20 +1,6 @@
 import SessionCore
 import SessionSupport
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
-#if canImport(Darwin)
-    import Darwin
-    private let systemWrite = Darwin.write
-#elseif canImport(Glibc)
-    import Glibc
-    private let systemWrite = Glibc.write
-#endif
-
 /// Where the tool writes: standard output for results, standard error for
 /// errors and warnings, one line each.
 ///

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    package import FoundationEssentials
-#else
-    package import Foundation
-#endif
+package import SessionSupport
 
 extension Credential {
     /// Checks that `text` can be a session's ``server``: an `http(s)` URL with a

@@ -1,14 +1,4 @@
-#if canImport(FoundationEssentials)
-    package import FoundationEssentials
-#else
-    package import Foundation
-#endif
-
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#endif
+package import SessionSupport
 
 /// The scheme, host and port of a URL: the unit a token is scoped to.
 ///

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import SessionSupport
 
 /// Why a string cannot be a session's server.
 package enum ServerAddressError: Error, Sendable, Hashable, LocalizedError, CustomStringConvertible {

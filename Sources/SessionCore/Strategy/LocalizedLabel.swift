@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import SessionSupport
 
 /// A button label in the languages the library ships: English and Japanese.
 struct LocalizedLabel: Sendable {

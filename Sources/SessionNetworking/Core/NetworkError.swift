@@ -6,6 +6,11 @@ public import Foundation
 
 /// How a request failed. Each failure is one case, and reaches
 /// ``RequestBehavior/afterFailure(_:for:)-(NetworkError,_)`` exactly once.
+///
+/// ```swift
+/// do { _ = try await client.send(Request<User>(path: "/user")) }
+/// catch NetworkError.status(code: 401, _) { showLogin() }
+/// ```
 public enum NetworkError: Error, Sendable, CustomStringConvertible {
     /// No usable response: the server could not be reached, the connection
     /// broke, a timeout, an overall deadline (``DeadlineExceededError``), or a

@@ -1,6 +1,11 @@
 public import Foundation
 
 /// Why ``NetworkClient/run(_:with:)`` stopped a sequence on its own.
+///
+/// ```swift
+/// do { _ = try await client.run(flow) }
+/// catch let error as SequenceError { print(error) }   // for example: more steps than its limit
+/// ```
 public enum SequenceError: Error, Sendable, Hashable, LocalizedError, CustomStringConvertible {
     /// The sequence asked for more than ``NetworkClient/maximumSequenceSteps``
     /// requests without finishing: a sequence that never ends.

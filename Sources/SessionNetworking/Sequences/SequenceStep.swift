@@ -5,6 +5,13 @@ import Foundation
 #endif
 
 /// What a ``RequestSequence`` asks for next: a request, or its result.
+///
+/// ```swift
+/// mutating func next(after previous: SequenceResponse?) throws -> SequenceStep<Int> {
+///     guard let previous else { return .send(URLRequest(url: statusURL)) }
+///     return .finish(previous.response.statusCode)
+/// }
+/// ```
 public enum SequenceStep<Output: Sendable>: Sendable {
     /// Send this request (its URL is absolute and may name any origin) after
     /// waiting `after`: a poll's interval, a back-off. The wait is data: a

@@ -1,10 +1,4 @@
-#if canImport(Darwin)
-    import Darwin
-    private let systemRead = Darwin.read
-#elseif canImport(Glibc)
-    import Glibc
-    private let systemRead = Glibc.read
-#endif
+import SessionSupport
 
 /// Reads one line typed at the terminal with echo off: the login prompt.
 ///

@@ -1,11 +1,5 @@
 package import SessionCore
-import SessionSupport
-
-#if canImport(FoundationEssentials)
-    package import FoundationEssentials
-#else
-    package import Foundation
-#endif
+package import SessionSupport
 
 /// The checks of `login`'s option values: each refuses a bad value with a
 /// usage error that says what to give, and never repeats the value.

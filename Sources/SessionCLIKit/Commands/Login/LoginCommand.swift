@@ -1,15 +1,5 @@
 package import SessionCore
-
-#if canImport(FoundationEssentials)
-    package import FoundationEssentials
-#else
-    package import Foundation
-#endif
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#endif
+package import SessionSupport
 
 /// `login`: check the options, read the token, save the session.
 package struct LoginCommand: Command {

@@ -1,18 +1,5 @@
 package import SessionCore
-
-#if canImport(FoundationEssentials)
-    package import FoundationEssentials
-#else
-    package import Foundation
-#endif
-
-#if canImport(Darwin)
-    import Darwin
-    private let systemRead = Darwin.read
-#elseif canImport(Glibc)
-    import Glibc
-    private let systemRead = Glibc.read
-#endif
+package import SessionSupport
 
 /// The credential `login` saves, with its token read from standard input or
 /// typed at a prompt with echo off. The token is never an argument.

@@ -1,10 +1,5 @@
 package import SessionCore
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import SessionSupport
 
 /// `logout`: revoke the grant at the provider, then remove the session.
 /// Already logged out is success.

@@ -1,10 +1,5 @@
 import SessionCore
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import SessionSupport
 
 /// `status`: show the session and the button. Never writes.
 package struct StatusCommand: Command {

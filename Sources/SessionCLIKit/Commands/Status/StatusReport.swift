@@ -1,12 +1,6 @@
 package import SessionCore
 import SessionSupport
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// What `status` prints, as text for a person or as one JSON object.
 package struct StatusReport {
     let status: LoginStatus

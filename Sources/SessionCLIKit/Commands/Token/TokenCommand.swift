@@ -1,10 +1,5 @@
 package import SessionCore
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import SessionSupport
 
 /// `token`: the access token on standard output, for scripts
 /// (`curl -H "Authorization: Bearer $(session-cli token)"`), like `gh auth token`.

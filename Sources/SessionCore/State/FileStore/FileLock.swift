@@ -1,14 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#endif
+import SessionSupport
 
 /// An exclusive `flock` on a lock file that is never renamed or deleted.
 ///
@@ -28,11 +18,7 @@ struct FileLock: ~Copyable {
     init(path: String, timeout: TimeInterval) throws {
         let fd = try Self.open(path)
         var wait = Backoff(timeout: timeout)
-        while try !Self.tryLock(fd, path: path) {
-            guard let pause = wait.next() else {
-                close(fd)
-                throw StoreBusyError(lockPath: path, waited: timeout)
-            }
+        while let pause = try Self.pauseBeforeRetry(fd, path: path, timeout: timeout, wait: &wait) {
             usleep(pause)
         }
         self.fd = fd
@@ -43,11 +29,7 @@ struct FileLock: ~Copyable {
     init(path: String, timeout: TimeInterval, suspending: Void) async throws {
         let fd = try Self.open(path)
         var wait = Backoff(timeout: timeout)
-        while try !Self.tryLock(fd, path: path) {
-            guard let pause = wait.next() else {
-                close(fd)
-                throw StoreBusyError(lockPath: path, waited: timeout)
-            }
+        while let pause = try Self.pauseBeforeRetry(fd, path: path, timeout: timeout, wait: &wait) {
             do {
                 try await Task.sleep(nanoseconds: UInt64(pause) * 1000)
             } catch {
@@ -56,6 +38,20 @@ struct FileLock: ~Copyable {
             }
         }
         self.fd = fd
+    }
+
+    /// One try at the lock: `nil` once it is held, else the microseconds to
+    /// wait before the next try. Past the deadline it closes `fd` and throws
+    /// ``StoreBusyError``.
+    private static func pauseBeforeRetry(
+        _ fd: Int32, path: String, timeout: TimeInterval, wait: inout Backoff
+    ) throws -> UInt32? {
+        guard try !tryLock(fd, path: path) else { return nil }
+        guard let pause = wait.next() else {
+            close(fd)
+            throw StoreBusyError(lockPath: path, waited: timeout)
+        }
+        return pause
     }
 
     private static func open(_ path: String) throws -> Int32 {

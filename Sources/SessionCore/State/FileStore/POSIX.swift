@@ -1,14 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#endif
+import SessionSupport
 
 /// The few file-system calls the session file needs, made with POSIX directly.
 ///

@@ -1,14 +1,10 @@
+import SessionSupport
+
 #if canImport(FoundationEssentials)
     public import FoundationEssentials
 #else
     public import Foundation
 #endif
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#endif
-
 /// Why a ``FileLoginStateStore`` could not read or write its file.
 ///
 /// Every case names the path, and every message says what to do next. None

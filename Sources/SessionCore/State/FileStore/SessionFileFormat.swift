@@ -1,10 +1,4 @@
-import SessionSupport
-
-#if canImport(FoundationEssentials)
-    package import FoundationEssentials
-#else
-    package import Foundation
-#endif
+package import SessionSupport
 
 /// The bytes of a session file: `{"version": 2, "credential": {...}}`, dates in
 /// ISO 8601 at whole seconds.

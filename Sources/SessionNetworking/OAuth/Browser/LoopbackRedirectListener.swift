@@ -1,11 +1,6 @@
 package import Foundation
 package import SessionCore
-
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#endif
+import SessionSupport
 
 /// Receives the browser's redirect at the end of a sign-in (RFC 8252 §7.3),
 /// on a loopback address, and answers the browser only once the outcome is

@@ -1,10 +1,5 @@
 public import Foundation
-
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#endif
+import SessionSupport
 
 /// Opens a URL in the user's browser: `open` on macOS, `xdg-open` elsewhere,
 /// started directly (`posix_spawnp`), never through a shell, so nothing in

@@ -20,15 +20,9 @@
 # lets selenium-manager fetch anything.
 #
 # Environment: PYTHON (default python3) is the interpreter whose pip is used.
+# The install itself (arguments, marker, staging folder, import check) is
+# ../pinned_install.sh.
 set -euo pipefail
-
-if [ $# -ne 1 ] || [ -z "$1" ]; then
-    echo "usage: $0 DIR" >&2
-    exit 2
-fi
-DIR=${1%/}
-PYTHON=${PYTHON:-python3}
-
 PACKAGES=(
     "selenium==4.51.0"
     "trio==0.35.0"
@@ -46,50 +40,7 @@ PACKAGES=(
     "wsproto==1.3.2"
     "h11==0.16.0"
 )
-MARKER_NAME=.browser-driver-installed
-WANT="$("$PYTHON" -c 'import sys; print("python%d.%d" % sys.version_info[:2])') ${PACKAGES[*]}"
-
-installed() {
-    [ -f "$1/$MARKER_NAME" ] && [ "$(cat "$1/$MARKER_NAME")" = "$WANT" ]
-}
-
-if installed "$DIR"; then
-    exit 0
-fi
-
-# Never clobber a folder this script did not make.
-if [ -e "$DIR" ] && [ ! -f "$DIR/$MARKER_NAME" ] && [ -n "$(ls -A "$DIR" 2>/dev/null)" ]; then
-    echo "install.sh: $DIR exists, is not empty and was not made by this script; not touching it" >&2
-    exit 1
-fi
-
-echo "browser driver: installing ${PACKAGES[0]} and its pinned dependencies into $DIR"
-
-STAGING="$DIR.partial.$$"
-LOG="$DIR.install-log.$$"
-trap 'rm -rf "$STAGING" "$LOG"' EXIT
-mkdir -p "$(dirname "$DIR")"
-rm -rf "$STAGING"
-
-if ! "$PYTHON" -m pip install --quiet --disable-pip-version-check --no-input \
-        --no-warn-script-location \
-        --only-binary=:all: --no-deps --target "$STAGING" "${PACKAGES[@]}" >"$LOG" 2>&1; then
-    echo "install.sh: pip failed; its output:" >&2
-    cat "$LOG" >&2
-    exit 1
-fi
-
-# Check that the set imports before declaring it installed.
-if ! PYTHONPATH="$STAGING" "$PYTHON" -c 'import selenium.webdriver, selenium.webdriver.chrome.service, trio, trio_websocket, websocket, urllib3, socks, certifi' >"$LOG" 2>&1; then
-    echo "install.sh: the installed packages do not import:" >&2
-    cat "$LOG" >&2
-    exit 1
-fi
-printf '%s\n' "$WANT" >"$STAGING/$MARKER_NAME"
-
-# Another run may have finished first; then keep its copy.
-if installed "$DIR"; then
-    exit 0
-fi
-rm -rf "$DIR"
-mv "$STAGING" "$DIR"
+# shellcheck source=../pinned_install.sh
+source "$(dirname "$0")/../pinned_install.sh" "$@"
+install_pinned .browser-driver-installed "browser driver: installing ${PACKAGES[0]} and its pinned dependencies" \
+    'import selenium.webdriver, selenium.webdriver.chrome.service, trio, trio_websocket, websocket, urllib3, socks, certifi'

@@ -2,12 +2,6 @@ import Dispatch
 import SessionCore
 import SessionSupport
 
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#endif
-
 /// The loopback listener's event loop, on a thread of its own: one `poll`
 /// over the listening sockets, the connections and a wake-up pipe.
 final class ListenerLoop: Sendable {

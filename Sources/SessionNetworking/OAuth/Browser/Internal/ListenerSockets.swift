@@ -1,10 +1,5 @@
 import SessionCore
-
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#endif
+import SessionSupport
 
 /// The listening sockets of a loopback redirect: one per loopback address
 /// its host stands for, all on one port.
