@@ -25,7 +25,7 @@ enum RefreshRaceBenchmark {
             (name: "without the cross-process step", lock: false),
         ]
         print(
-            "| build | refresh requests per 16 processes (median of \(rounds); min–max) | processes that printed a token (median) | session alive afterwards |"
+            "| refresher | refresh requests per 16 processes (median of \(rounds); min–max) | processes that got a token (median) | session alive afterwards |"
         )
         print("|---|---|---|---|")
         for mode in modes {
