@@ -489,11 +489,9 @@ def main(argv=None):
     if args.command == "sign-in" and not args.timeout > 0:
         parser.error("--timeout must be more than 0")
     quiet_logging()
+    run = {"sign-in": sign_in, "check": check}[args.command]
     try:
-        if args.command == "sign-in":
-            sign_in(args)
-        else:
-            check(args)
+        run(args)
     except Failure as failure:
         sys.stderr.write(fail_line(failure))
         return 1

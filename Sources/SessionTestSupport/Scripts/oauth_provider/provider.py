@@ -641,51 +641,28 @@ def _populate():
         hash_client_secret=False,
         algorithm=Application.RS256_ALGORITHM,
     )
-    Application.objects.create(
-        client_id=DEVICE_CLIENT_ID,
-        name="Session CLI (device)",
-        authorization_grant_type=Application.GRANT_DEVICE_CODE,
-        redirect_uris="",
-        **common,
-    )
-    Application.objects.create(
-        client_id=WEB_CLIENT_ID,
-        name="Session CLI (browser)",
-        authorization_grant_type=Application.GRANT_AUTHORIZATION_CODE,
-        redirect_uris=WEB_REDIRECT_URI,
-        skip_authorization=not WEB_CONSENT,
-        **common,
-    )
-    Application.objects.create(
-        client_id=EXACT_CLIENT_ID,
-        name="Session CLI (browser, exact redirect URIs)",
-        authorization_grant_type=Application.GRANT_AUTHORIZATION_CODE,
-        redirect_uris=" ".join(EXACT_REDIRECT_URIS),
-        skip_authorization=not WEB_CONSENT,
-        **common,
-    )
     confidential = dict(
         common,
         client_type=Application.CLIENT_CONFIDENTIAL,
         client_secret=CLIENT_SECRET,
         hash_client_secret=True,  # stored hashed (with the fast test hasher), as DOT does by default
     )
-    Application.objects.create(
-        client_id=CONFIDENTIAL_CLIENT_ID,
-        name="Session CLI (browser, confidential)",
-        authorization_grant_type=Application.GRANT_AUTHORIZATION_CODE,
-        redirect_uris=WEB_REDIRECT_URI,
-        skip_authorization=not WEB_CONSENT,
-        **confidential,
-    )
-    Application.objects.create(
-        client_id=DEVICE_CONFIDENTIAL_CLIENT_ID,
-        name="Session CLI (device, confidential)",
-        authorization_grant_type=Application.GRANT_DEVICE_CODE,
-        redirect_uris="",
-        **confidential,
-    )
-
+    device, browser = Application.GRANT_DEVICE_CODE, Application.GRANT_AUTHORIZATION_CODE
+    # (client ID, name, grant, redirect URIs, settings): every client the tests sign in with.
+    clients = [
+        (DEVICE_CLIENT_ID, "Session CLI (device)", device, "", common),
+        (WEB_CLIENT_ID, "Session CLI (browser)", browser, WEB_REDIRECT_URI, common),
+        (EXACT_CLIENT_ID, "Session CLI (browser, exact redirect URIs)", browser,
+         " ".join(EXACT_REDIRECT_URIS), common),
+        (CONFIDENTIAL_CLIENT_ID, "Session CLI (browser, confidential)", browser, WEB_REDIRECT_URI, confidential),
+        (DEVICE_CONFIDENTIAL_CLIENT_ID, "Session CLI (device, confidential)", device, "", confidential),
+    ]
+    for client_id, name, grant, redirect_uris, settings in clients:
+        consent = {"skip_authorization": not WEB_CONSENT} if grant == browser else {}
+        Application.objects.create(
+            client_id=client_id, name=name, authorization_grant_type=grant, redirect_uris=redirect_uris,
+            **consent, **settings,
+        )
 
 try:
     _populate()

@@ -55,18 +55,20 @@ enum HTMLPage {
             """
     }
 
+    /// The characters HTML gives meaning to, and their character references.
+    private static let references: [Character: String] = [
+        "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;",
+    ]
+
     /// `text` with `&`, `<`, `>`, `"` and `'` as character references.
     static func escaped(_ text: String) -> String {
         var output = ""
         output.reserveCapacity(text.utf8.count)
         for character in text {
-            switch character {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "\"": output += "&quot;"
-            case "'": output += "&#39;"
-            default: output.append(character)
+            if let reference = references[character] {
+                output += reference
+            } else {
+                output.append(character)
             }
         }
         return output

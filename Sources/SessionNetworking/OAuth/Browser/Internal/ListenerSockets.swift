@@ -109,49 +109,16 @@ enum ListenerSockets {
         var on: Int32 = 1
         // A fixed port stays usable right after the previous sign-in's connections closed.
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
-        let bound: Int32
-        var named: Int?
+        let socketAddress: LoopbackSocketAddress
         switch address {
         case .v4(let ip):
-            var socketAddress = sockaddr_in()
-            socketAddress.sin_family = sa_family_t(AF_INET)
-            socketAddress.sin_port = UInt16(port).bigEndian
-            socketAddress.sin_addr.s_addr = ip.bigEndian
-            bound = withUnsafePointer(to: &socketAddress) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                }
-            }
-            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-            if bound == 0,
-                withUnsafeMutablePointer(
-                    to: &socketAddress,
-                    { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } })
-                    == 0
-            {
-                named = Int(UInt16(bigEndian: socketAddress.sin_port))
-            }
+            socketAddress = LoopbackSocketAddress(ipv4: ip, port: port)
         case .v6:
             setsockopt(fd, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &on, socklen_t(MemoryLayout<Int32>.size))
-            var socketAddress = sockaddr_in6()
-            socketAddress.sin6_family = sa_family_t(AF_INET6)
-            socketAddress.sin6_port = UInt16(port).bigEndian
-            socketAddress.sin6_addr = in6addr_loopback
-            bound = withUnsafePointer(to: &socketAddress) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
-                }
-            }
-            var length = socklen_t(MemoryLayout<sockaddr_in6>.size)
-            if bound == 0,
-                withUnsafeMutablePointer(
-                    to: &socketAddress,
-                    { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } })
-                    == 0
-            {
-                named = Int(UInt16(bigEndian: socketAddress.sin6_port))
-            }
+            socketAddress = LoopbackSocketAddress(ipv4: nil, port: port)
         }
+        let bound = socketAddress.withSockaddr { bind(fd, $0, $1) }
+        let named = bound == 0 ? LoopbackSocketAddress.boundPort(of: fd) : nil
         guard bound == 0, let named, listen(fd, 32) == 0 else {
             let code = errno
             _ = close(fd)
