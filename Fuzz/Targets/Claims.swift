@@ -3,6 +3,7 @@
 import Foundation
 import SessionCore
 import SessionNetworking
+import SessionSupport
 
 /// libFuzzer's entry point: one input, `count` bytes at `start`.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,6 +1,7 @@
 // The JSON reader that parses every provider answer and the session file.
 // Invariant: whatever parses, parses again the same from its own rendering.
 import SessionCore
+import SessionSupport
 
 /// libFuzzer's entry point: one input, `count` bytes at `start`.
 @_cdecl("LLVMFuzzerTestOneInput")

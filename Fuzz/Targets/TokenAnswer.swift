@@ -4,6 +4,7 @@
 import Foundation
 import SessionCore
 import SessionNetworking
+import SessionSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
