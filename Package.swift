@@ -10,6 +10,14 @@ import PackageDescription
 //   SessionCLINetworking  the networking half of the commands that need it
 //   session-cli           links no networking, so `status` starts fast
 //   session-cli-api       the networking companion session-cli runs for login, logout, token, api
+// Start-up cost (bench/README.md): lld, and relative relocations packed
+// (DT_RELR, glibc 2.36+), so the loader fixes up a static binary's pointers
+// from a bitmap instead of one 24-byte entry each. Still position-independent:
+// ASLR stays.
+let fastStart: [LinkerSetting] = [
+    .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(platforms: [.linux]))
+]
+
 let package = Package(
     name: "Session",
     platforms: [.macOS(.v13), .iOS(.v16)],
@@ -27,18 +35,10 @@ let package = Package(
         .target(
             name: "SessionCLINetworking",
             dependencies: ["SessionCLIKit", "SessionCore", "SessionNetworking", "SessionSupport"]),
+        .executableTarget(name: "session-cli", dependencies: ["SessionCLIKit"], linkerSettings: fastStart),
         .executableTarget(
-            name: "session-cli", dependencies: ["SessionCLIKit"],
-            // Start-up cost (bench/README.md): lld, and relative relocations
-            // packed (DT_RELR, glibc 2.36+), so the loader fixes up a static
-            // binary's pointers from a bitmap instead of one 24-byte entry each.
-            // Still position-independent: ASLR stays.
-            linkerSettings: [
-                .unsafeFlags(
-                    ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
-                    .when(platforms: [.linux]))
-            ]),
-        .executableTarget(name: "session-cli-api", dependencies: ["SessionCLIKit", "SessionCLINetworking"]),
+            name: "session-cli-api", dependencies: ["SessionCLIKit", "SessionCLINetworking"],
+            linkerSettings: fastStart),
         // The tests' servers (a plain HTTP one and a real OAuth provider) and a real browser,
         // shared by the tests and the benchmark.
         .target(

@@ -18,14 +18,14 @@
     @_exported public import Musl
 #endif
 
-/// `read(2)` and `write(2)` by names that a type's own `read`/`write` methods cannot shadow.
-#if canImport(Darwin)
-    package let systemRead = Darwin.read
-    package let systemWrite = Darwin.write
-#elseif canImport(Glibc)
-    package let systemRead = Glibc.read
-    package let systemWrite = Glibc.write
-#elseif canImport(Musl)
-    package let systemRead = Musl.read
-    package let systemWrite = Musl.write
-#endif
+/// `read(2)`, by a name that a type's own `read` method cannot shadow.
+@inline(__always)
+package func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(fd, buffer, count)
+}
+
+/// `write(2)`, by a name that a type's own `write` method cannot shadow.
+@inline(__always)
+package func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(fd, buffer, count)
+}

@@ -339,9 +339,12 @@ def sign_in(args):
                 raise Failure(f"timed out after {args.timeout:g} s waiting for {step}; the browser was at {last_url}")
             try:
                 driver.set_page_load_timeout(max(0.5, left))
-                url = driver.current_url
-                last_url = url
                 state = js(driver, PAGE_STATE)
+                # The URL of the very page the state was read from: the
+                # driver's current_url, read separately, can still name the
+                # page before it while the app holds its answer.
+                url = state["href"] or driver.current_url
+                last_url = url
             except TimeoutException:
                 continue  # a page is still loading; the deadline check above ends this
             except WebDriverException as error:
