@@ -58,13 +58,11 @@ final class TransferSession: Sendable {
 ///
 /// Nothing the delegate does waits for that work queue (it cancels from
 /// another thread: ``TransferDelegate/cancel(_:)``), so the wait always ends.
-/// While a transfer is being cancelled the bound is wider (256 pieces, 4 MiB):
-/// the pieces still coming are dropped at once, and the work queue gets to
-/// the cancellation soon instead of feeding the delegate one slot at a time,
-/// but a fast server still cannot pile pieces up without limit.
+/// While a transfer is being cancelled there is no back-pressure: the pieces
+/// still coming are dropped at once, and the work queue gets to the
+/// cancellation soon instead of feeding the delegate one slot at a time.
 final class BoundedDelegateQueue: OperationQueue, @unchecked Sendable {
     private let slots = DispatchSemaphore(value: 16)
-    private let cancellingSlots = DispatchSemaphore(value: 256)
     private let cancelling = Locked(0)
 
     override init() {
@@ -78,11 +76,12 @@ final class BoundedDelegateQueue: OperationQueue, @unchecked Sendable {
     }
 
     override func addOperation(_ block: @escaping @Sendable () -> Void) {
-        let gate = cancelling.withLock({ $0 }) == 0 ? slots : cancellingSlots
-        gate.wait()
+        guard cancelling.withLock({ $0 }) == 0 else { return super.addOperation(block) }
+        slots.wait()
+        let slots = slots
         super.addOperation {
             block()
-            gate.signal()
+            slots.signal()
         }
     }
 }
