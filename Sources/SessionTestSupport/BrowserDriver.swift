@@ -72,7 +72,7 @@ func installPackages(_ script: URL, into folder: URL) throws {
     process.executableURL = URL(fileURLWithPath: "/bin/bash")
     process.arguments = [script.path, folder.path]
     process.standardOutput = FileHandle.standardError
-    try process.run()
+    try process.runOneAtATime()
     process.waitForExit()
     guard process.terminationStatus == 0 else {
         throw OAuthTestProvider.Unavailable(description: "\(script.path) failed (see above)")

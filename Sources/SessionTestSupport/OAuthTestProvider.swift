@@ -165,7 +165,7 @@ package final class OAuthTestProvider: Sendable {
         process.standardError = errors
         let stdin = Pipe()
         process.standardInput = input == nil ? FileHandle.nullDevice : stdin
-        try process.run()
+        try process.runOneAtATime()
         if let input {
             try stdin.fileHandleForWriting.write(contentsOf: input)
             try stdin.fileHandleForWriting.close()

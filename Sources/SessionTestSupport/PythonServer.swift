@@ -24,7 +24,7 @@ enum PythonServer {
         let output = Pipe()
         process.standardInput = input
         process.standardOutput = output
-        try process.run()
+        try process.runOneAtATime()
         // The first line says the server is listening: wait on it, not on a clock.
         var line = Data()
         while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty,

@@ -1,4 +1,5 @@
 import Foundation
+import SessionTestSupport
 import Testing
 
 /// `session-cli` starts like a small tool because it links FoundationEssentials
@@ -19,7 +20,7 @@ import Testing
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try process.runOneAtATime()
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         try #require(process.terminationStatus == 0, "\(tool) failed")
