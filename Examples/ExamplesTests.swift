@@ -15,7 +15,7 @@ extension Tag {
 /// OAuth provider and HTTP server on 127.0.0.1.
 @Suite struct ExamplesTests {
     @Test(.tags(.pypi)) func theDeviceFlowSignsInOnceThePersonApproves() async throws {
-        try await withOAuthProvider(environment: ["PROVIDER_DEVICE_INTERVAL": "1"]) { provider in
+        try await withTestProvider { provider in
             let store = InMemoryLoginStateStore()
             let approval = Locked<Task<Void, any Error>?>(nil)
             let state = try await signInWithTheDeviceFlow(

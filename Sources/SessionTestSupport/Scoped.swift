@@ -29,3 +29,12 @@ package func withOAuthProvider<Result>(
         throw error
     }
 }
+
+/// The tests' provider as most tests want it: its device flow asks for a
+/// poll every second (RFC 8628's default of 5 s would make every sign-in
+/// take 5 s), plus `settings`; stopped whatever `body` does.
+package func withTestProvider<Result>(
+    _ settings: [String: String] = [:], _ body: (OAuthTestProvider) async throws -> Result
+) async throws -> Result {
+    try await withOAuthProvider(environment: ["PROVIDER_DEVICE_INTERVAL": "1"].merging(settings) { $1 }, body)
+}

@@ -6,12 +6,8 @@ import SessionSupport
 /// through generic code: 0.7M instructions, about a seventh of `status`
 /// (callgrind). A dozen `getenv` calls cost next to nothing.
 package enum Environment {
-    package static let names = [
-        "HOME", "XDG_STATE_HOME", "SESSION_CLI_STORE", "LC_ALL", "LC_MESSAGES", "LANG", "NO_COLOR", "TERM",
-        "PATH", "SESSION_CLI_LOCK_TIMEOUT", "SESSION_CLI_ISSUER", "SESSION_CLI_CLIENT_ID",
-        "SESSION_CLI_CLIENT_SECRET", "SESSION_CLI_CALLBACK_PORT", "SESSION_CLI_CALLBACK_HOST",
-        "SESSION_CLI_TOKEN",
-    ]
+    package static let names =
+        ["HOME", "XDG_STATE_HOME", "LC_ALL", "LC_MESSAGES", "LANG", "TERM", "PATH"] + documented.map(\.name)
 
     /// The tool's own variables, with their help, as the overview and the
     /// CLI reference list them.

@@ -22,8 +22,7 @@ import Testing
         process.standardError = FileHandle.nullDevice
         try process.runOneAtATime()
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "\(tool) failed")
+        try #require(process.waitForExit() == 0, "\(tool) failed")
         return String(decoding: data, as: UTF8.self)
     }
 

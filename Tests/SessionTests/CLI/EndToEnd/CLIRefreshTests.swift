@@ -10,14 +10,6 @@ import Testing
     var store: FileLoginStateStore { FileLoginStateStore(fileURL: cli.defaultStore) }
     static let refreshGrant = "refresh_token"
 
-    func withProvider(
-        _ settings: [String: String] = [:], _ body: (OAuthTestProvider) async throws -> Void
-    ) async throws {
-        try await withOAuthProvider(environment: ["PROVIDER_DEVICE_INTERVAL": "1"].merging(settings) { $1 }) {
-            try await body($0)
-        }
-    }
-
     /// A real session from `login --device`, approved by the person.
     func signIn(_ provider: OAuthTestProvider) async throws -> Credential {
         let running = try cli.start([
@@ -49,7 +41,7 @@ import Testing
     /// session still works afterwards (reuse detection would have revoked
     /// the grant had two of them refreshed).
     @Test(.tags(.pypi)) func sixteenProcessesRefreshOnce() async throws {
-        try await withProvider { provider in
+        try await withTestProvider { provider in
             _ = try await signIn(provider)
             try edit { $0.expiresAt = Date().addingTimeInterval(-10) }
             let before = try await refreshes(provider)
@@ -74,7 +66,7 @@ import Testing
     /// issued, so a machine too busy to run 8 processes in that time may see
     /// a second refresh; the count is judged only when they ran in less.
     @Test(.tags(.pypi)) func eightProcessesWithFifteenSecondTokensRefreshOnce() async throws {
-        try await withProvider(["PROVIDER_ACCESS_TOKEN_SECONDS": "15"]) { provider in
+        try await withTestProvider(["PROVIDER_ACCESS_TOKEN_SECONDS": "15"]) { provider in
             let session = try await signIn(provider)
             #expect(session.tokenLifetime == 15)
             try edit { $0.expiresAt = Date().addingTimeInterval(-1) }
@@ -98,7 +90,7 @@ import Testing
     /// A token that lives 30 s is used as it is by calls that follow one
     /// another (its margin is 15 s).
     @Test(.tags(.pypi)) func sevenCallsInARowWithAThirtySecondTokenRefreshAtMostOnce() async throws {
-        try await withProvider(["PROVIDER_ACCESS_TOKEN_SECONDS": "30"]) { provider in
+        try await withTestProvider(["PROVIDER_ACCESS_TOKEN_SECONDS": "30"]) { provider in
             _ = try await signIn(provider)
             let before = try await refreshes(provider)
             for _ in 0..<7 {
@@ -115,7 +107,7 @@ import Testing
     /// (Reading the session without the lock revoked the old token while a
     /// refresh rotated it, and the rotated one stayed valid.)
     @Test(.tags(.pypi)) func aLogoutRacingARefreshLeavesNoRefreshTokenAlive() async throws {
-        try await withProvider { provider in
+        try await withTestProvider { provider in
             for round in 0..<4 {
                 _ = try await signIn(provider)
                 try edit { $0.expiresAt = Date().addingTimeInterval(-10) }
@@ -134,7 +126,7 @@ import Testing
     }
 
     @Test(.tags(.pypi)) func apiWithATokenTheServerRejectsRefreshesOnceAndSucceeds() async throws {
-        try await withProvider { provider in
+        try await withTestProvider { provider in
             _ = try await signIn(provider)
             try edit { $0.token = try AuthToken("at_no_longer_accepted_0123456789") }
             let before = try await refreshes(provider)
@@ -147,7 +139,7 @@ import Testing
     }
 
     @Test(.tags(.pypi)) func aRefusedRefreshEndsTheSessionWith77() async throws {
-        try await withProvider { provider in
+        try await withTestProvider { provider in
             _ = try await signIn(provider)
             try edit {
                 $0.refreshToken = try AuthToken("rt_never_issued_0123456789")
@@ -164,7 +156,7 @@ import Testing
     }
 
     @Test(.tags(.pypi)) func logoutRevokesTheGrantAndLogoutLocalDoesNot() async throws {
-        try await withProvider { provider in
+        try await withTestProvider { provider in
             let first = try await signIn(provider)
             let logout = try await cli.run(["logout"])
             #expect(logout.status == 0)
@@ -183,7 +175,7 @@ import Testing
 
     /// Logging in again revokes the grant the new session replaces.
     @Test(.tags(.pypi)) func aNewLoginRevokesTheGrantItReplaces() async throws {
-        try await withProvider { provider in
+        try await withTestProvider { provider in
             let first = try await signIn(provider)
             _ = try await signIn(provider)
             let replaced = try #require(first.refreshToken?.value)

@@ -9,12 +9,6 @@ import Testing
 @Suite struct CLISignInTests {
     let cli = CommandRunner()
 
-    func withProvider(_ body: (OAuthTestProvider) async throws -> Void) async throws {
-        try await withOAuthProvider(environment: ["PROVIDER_DEVICE_INTERVAL": "1"]) { provider in
-            try await body(provider)
-        }
-    }
-
     func deviceLogin(
         _ provider: OAuthTestProvider, _ extra: [String] = [], deny: Bool = false,
         environment: [String: String] = [:]
@@ -31,7 +25,7 @@ import Testing
     }
 
     @Test(.tags(.pypi)) func aDeviceLoginSavesASessionThatStatusAndAPIUse() async throws {
-        try await withProvider { provider in
+        try await withTestProvider { provider in
             let login = try await deviceLogin(
                 provider, ["--scope", "openid", "--scope", "profile", "--scope", "read"],
                 environment: [
@@ -74,7 +68,7 @@ import Testing
     /// The second login names no provider: it takes the stored session's.
     /// Denied, it exits 77 and leaves that session byte for byte.
     @Test(.tags(.pypi)) func aDeniedLoginExits77AndKeepsThePreviousSession() async throws {
-        try await withProvider { provider in
+        try await withTestProvider { provider in
             let first = try await deviceLogin(
                 provider, ["--issuer", provider.issuer.absoluteString, "--client-id", "cli-device"])
             #expect(first.status == 0)
@@ -87,7 +81,7 @@ import Testing
     }
 
     @Test(.tags(.pypi)) func aWebLoginWithoutABrowserPrintsTheURLAndCompletes() async throws {
-        try await withProvider { provider in
+        try await withTestProvider { provider in
             let running = try cli.start([
                 "login", "--web", "--no-browser", "--issuer", provider.issuer.absoluteString, "--client-id",
                 "cli-web",
@@ -164,7 +158,7 @@ import Testing
         let taken = try LoopbackRedirectListener(
             redirect: LoopbackRedirect(), pages: SignInPages(), accepts: { _ in false })
         defer { taken.close() }
-        try await withProvider { provider in
+        try await withTestProvider { provider in
             let login = try await cli.run([
                 "login", "--web", "--no-browser", "--issuer", provider.issuer.absoluteString, "--client-id",
                 "cli-web",
@@ -208,7 +202,7 @@ import Testing
     /// The exchange fails after the browser came back: the page gives the
     /// same reason the terminal does.
     @Test(.tags(.pypi)) func aFailedExchangeShowsTheSameReasonInTheBrowserAndTheTerminal() async throws {
-        try await withProvider { provider in
+        try await withTestProvider { provider in
             _ = try await OAuthTestProvider.python([
                 "-c",
                 "import sys, urllib.request; urllib.request.build_opener(urllib.request.ProxyHandler({})).open(sys.argv[1], data=b'error=invalid_grant')",
@@ -232,7 +226,7 @@ import Testing
     /// "confidential" in status, and never appears in any output.
     @Test(.tags(.pypi)) func aConfidentialClientKeepsItsSecretOutOfEveryOutput() async throws {
         let secret = "s3cret-for-tests-0123456789"
-        try await withProvider { provider in
+        try await withTestProvider { provider in
             let (running, url) = try await webLogin(
                 provider, ["--client-id", "cli-confidential"],
                 environment: ["SESSION_CLI_CLIENT_SECRET": secret])
@@ -265,7 +259,7 @@ import Testing
     /// and leaves no listener behind.
     @Test(.tags(.pypi), arguments: ["--device", "--web"])
     func ctrlCWhileWaitingWritesNothing(method: String) async throws {
-        try await withProvider { provider in
+        try await withTestProvider { provider in
             let extra =
                 method == "--device"
                 ? [

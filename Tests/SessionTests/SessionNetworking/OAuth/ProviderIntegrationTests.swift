@@ -8,14 +8,6 @@ import Testing
 /// with a person played by `human.py` through the provider's real pages.
 /// Each test starts its own provider and stops it.
 @Suite struct ProviderIntegrationTests {
-    /// Runs `body` with a provider whose device interval is 1 s, plus `settings`.
-    func withProvider(
-        _ settings: [String: String] = [:], _ body: (OAuthTestProvider) async throws -> Void
-    ) async throws {
-        try await withOAuthProvider(environment: ["PROVIDER_DEVICE_INTERVAL": "1"].merging(settings) { $1 }) {
-            try await body($0)
-        }
-    }
 
     func metadata(_ provider: OAuthTestProvider) async throws -> ProviderMetadata {
         var metadata = try await NetworkClient(
@@ -46,7 +38,7 @@ import Testing
     }
 
     @Test(.tags(.pypi)) func discoveryReadsBothDocuments() async throws {
-        try await withProvider(["PROVIDER_ISS_PARAMETER": "1"]) { provider in
+        try await withTestProvider(["PROVIDER_ISS_PARAMETER": "1"]) { provider in
             let metadata = try await NetworkClient(
                 baseURL: provider.issuer, transport: URLSessionTransport(timeout: 10)
             )
@@ -69,7 +61,7 @@ import Testing
     }
 
     @Test(.tags(.pypi)) func anApprovedDeviceLoginStartsAWorkingSession() async throws {
-        try await withProvider { provider in
+        try await withTestProvider { provider in
             let approval = Locked<Task<Void, any Error>?>(nil)
             let configuration = OAuthConfiguration(
                 metadata: try await metadata(provider), clientID: "cli-device",
@@ -90,7 +82,7 @@ import Testing
     }
 
     @Test(.tags(.pypi)) func aDeniedDeviceLoginIsAccessDeniedAndSavesNothing() async throws {
-        try await withProvider { provider in
+        try await withTestProvider { provider in
             let previous = Credential(token: Sample.token(), account: "before")
             let store = InMemoryLoginStateStore(.loggedIn(previous))
             let configuration = OAuthConfiguration(
@@ -110,7 +102,8 @@ import Testing
     /// nonce, checks the ID token's, and the browser's page says who signed
     /// in only once the session is saved.
     @Test(.tags(.pypi)) func aBrowserLoginWithPKCENonceAndIssStartsASession() async throws {
-        try await withProvider(["PROVIDER_REQUIRE_NONCE": "1", "PROVIDER_ISS_PARAMETER": "1"]) { provider in
+        try await withTestProvider(["PROVIDER_REQUIRE_NONCE": "1", "PROVIDER_ISS_PARAMETER": "1"]) {
+            provider in
             let person = Person()
             let configuration = OAuthConfiguration(
                 metadata: try await metadata(provider), clientID: "cli-web", scopes: ["openid", "email"])
@@ -135,7 +128,7 @@ import Testing
     /// A callback with a forged state is refused and the wait goes on; the
     /// real one then completes the login.
     @Test(.tags(.pypi)) func aTamperedStateIsRejectedWithoutEndingTheWait() async throws {
-        try await withProvider { provider in
+        try await withTestProvider { provider in
             let answers = Locked<[String]>([])
             let refused = Locked<[RefusedCallback]>([])
             let configuration = OAuthConfiguration(
@@ -175,7 +168,7 @@ import Testing
     /// Cancel on the consent page: `access_denied`, nothing saved, and the
     /// page says the sign-in was cancelled (never "signed in").
     @Test(.tags(.pypi)) func cancellingAtTheProviderSavesNothingAndThePageSaysSo() async throws {
-        try await withProvider(["PROVIDER_WEB_CONSENT": "1"]) { provider in
+        try await withTestProvider(["PROVIDER_WEB_CONSENT": "1"]) { provider in
             let person = Person()
             let configuration = OAuthConfiguration(
                 metadata: try await metadata(provider), clientID: "cli-web", scopes: ["openid"])
@@ -195,7 +188,7 @@ import Testing
     /// The browser came back, then the code exchange failed at the provider:
     /// the page gives the reason the app gives, not "signed in".
     @Test(.tags(.pypi)) func aFailedCodeExchangeAfterTheBrowserReturnedIsWhatThePageSays() async throws {
-        try await withProvider { provider in
+        try await withTestProvider { provider in
             _ = try await OAuthTestProvider.python(
                 [
                     "-c",
@@ -228,7 +221,7 @@ import Testing
     /// on the exchange, the refresh and the revocation alike.
     @Test(.tags(.pypi), arguments: ["client_secret_basic client_secret_post", "client_secret_post"])
     func aConfidentialClientAuthenticatesEverywhere(methods: String) async throws {
-        try await withProvider(["PROVIDER_AUTH_METHODS": methods]) { provider in
+        try await withTestProvider(["PROVIDER_AUTH_METHODS": methods]) { provider in
             let person = Person()
             let configuration = OAuthConfiguration(
                 metadata: try await metadata(provider), clientID: "cli-confidential",
