@@ -45,13 +45,16 @@ extension Process {
     }
 }
 
-/// One launch at a time for the whole test process.
+/// One launch at a time among the threads of their own that start Pythons.
 private let launching = NSLock()
 
 extension Process {
     /// `run()`, one launch at a time. Linux Foundation's `Process.run()` is
-    /// not safe to call from several threads at once: a CI run crashed in
-    /// its `memmove` while the tests started fifteen Pythons together.
+    /// not safe to call from many threads at once: a CI run crashed in its
+    /// `memmove` while fifteen `offThePool` threads started Pythons together.
+    /// Only for threads of their own (``offThePool(_:)``): on the concurrency
+    /// pool, waiting for this lock held both of its threads while launches
+    /// queued, and a test that needed the pool timed out.
     package func runOneAtATime() throws {
         launching.lock()
         defer { launching.unlock() }

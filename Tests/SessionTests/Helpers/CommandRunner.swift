@@ -78,7 +78,7 @@ struct CommandRunner {
         try Data().write(to: err)
         process.standardOutput = try stdout ?? FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
-        try process.runOneAtATime()
+        try process.run()
         return RunningCommand(process: process, scratch: scratch)
     }
 }

@@ -82,7 +82,7 @@ import Testing
         ]
         let output = Pipe()
         holder.standardOutput = output
-        try holder.runOneAtATime()
+        try holder.run()
         defer {
             kill(holder.processIdentifier, SIGKILL)
             holder.waitForExit()

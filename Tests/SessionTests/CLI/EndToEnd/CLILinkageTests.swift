@@ -20,7 +20,7 @@ import Testing
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
-        try process.runOneAtATime()
+        try process.run()
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         try #require(process.waitForExit() == 0, "\(tool) failed")
         return String(decoding: data, as: UTF8.self)

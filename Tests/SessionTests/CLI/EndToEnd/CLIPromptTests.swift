@@ -15,7 +15,7 @@ import Testing
             + (signal.map { ["--signal", $0] } ?? [])
         let output = Pipe()
         process.standardOutput = output
-        try process.runOneAtATime()
+        try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitForExit()
         return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]

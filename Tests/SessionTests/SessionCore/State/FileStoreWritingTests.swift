@@ -31,7 +31,7 @@ import Testing
         ]
         let output = Pipe()
         process.standardOutput = output
-        try process.runOneAtATime()
+        try process.run()
         // Wait on the holder's word that it has the lock, not on a clock.
         let line = try output.fileHandleForReading.read(upToCount: 7)
         #expect(line == Data("locked\n".utf8))
