@@ -29,3 +29,10 @@ package func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count
 package func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
     write(fd, buffer, count)
 }
+
+/// `close(2)`, by a name that a type's own `close` method cannot shadow.
+@inline(__always)
+@discardableResult
+package func systemClose(_ fd: Int32) -> Int32 {
+    close(fd)
+}

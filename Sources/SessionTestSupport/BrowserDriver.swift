@@ -68,13 +68,9 @@ package enum BrowserDriver {
 /// installs them the first time (saying so in one line on the test run's
 /// standard error) and does nothing afterwards.
 func installPackages(_ script: URL, into folder: URL) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/bash")
-    process.arguments = [script.path, folder.path]
-    process.standardOutput = FileHandle.standardError
-    try process.runOneAtATime()
-    process.waitForExit()
-    guard process.terminationStatus == 0 else {
+    let process = try ChildProcess(
+        ["/bin/bash", script.path, folder.path], stdout: .inherit(STDERR_FILENO))
+    guard process.waitForExit() == 0 else {
         throw OAuthTestProvider.Unavailable(description: "\(script.path) failed (see above)")
     }
 }

@@ -8,8 +8,7 @@ package final class LoopbackServer: Sendable {
     package let portA: Int
     package let portB: Int
     package let closedPort: Int
-    private let process: Process
-    private let input: Pipe
+    private let process: ChildProcess
 
     package var originA: URL { Self.origin(portA) }
     package var originB: URL { Self.origin(portB) }
@@ -24,28 +23,27 @@ package final class LoopbackServer: Sendable {
         guard let words = started.words, words.count == 3, let a = Int(words[0]), let b = Int(words[1]),
             let closed = Int(words[2])
         else {
-            started.process.terminate()
+            started.process.send(SIGTERM)
             await started.process.exitStatus()
             throw StartFailed()
         }
-        return LoopbackServer(process: started.process, input: started.input, ports: (a, b, closed))
+        return LoopbackServer(process: started.process, ports: (a, b, closed))
     }
 
-    private init(process: Process, input: Pipe, ports: (Int, Int, Int)) {
+    private init(process: ChildProcess, ports: (Int, Int, Int)) {
         self.process = process
-        self.input = input
         (portA, portB, closedPort) = ports
     }
 
     /// Stops the server and waits for it to exit.
     package func stop() async {
-        try? input.fileHandleForWriting.close()
+        process.closeInput()
         await process.exitStatus()
     }
 
     deinit {
         // Only a test that forgot stop() gets here; the server exits with its stdin anyway.
-        if process.isRunning { process.terminate() }
+        process.send(SIGTERM)
     }
 
     private static func origin(_ port: Int) -> URL {

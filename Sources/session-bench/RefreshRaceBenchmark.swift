@@ -70,15 +70,10 @@ enum RefreshRaceBenchmark {
         }
     }
 
-    private static func start(_ folder: URL, _ store: String, lock: Bool) throws -> Process {
-        let process = Process()
-        process.executableURL = folder.appendingPathComponent("session-bench")
-        process.arguments = ["refresh-child", store] + (lock ? [] : ["--no-lock"])
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        return process
+    private static func start(_ folder: URL, _ store: String, lock: Bool) throws -> ChildProcess {
+        try ChildProcess(
+            [folder.appendingPathComponent("session-bench").path, "refresh-child", store]
+                + (lock ? [] : ["--no-lock"]), stderr: .null)
     }
 
     private static func signIn(_ folder: URL, _ provider: OAuthTestProvider, _ store: URL) async throws {

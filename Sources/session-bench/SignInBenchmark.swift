@@ -43,9 +43,9 @@ enum SignInBenchmark {
     {
         let (process, approved) = try await DeviceLogin.approve(
             cli: cli, provider: provider, store: home.appendingPathComponent("session.json"))
-        await process.exitStatus()
+        let status = await process.exitStatus()
         let elapsed = ContinuousClock.now - approved
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        return (seconds, process.terminationStatus == 0)
+        return (seconds, status == 0)
     }
 }

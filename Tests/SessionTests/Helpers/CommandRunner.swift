@@ -26,7 +26,7 @@ struct CommandRunner {
     @discardableResult
     func run(
         _ arguments: [String], stdin: Data? = nil, extraEnvironment: [String: String] = [:],
-        stdout: FileHandle? = nil
+        stdout: ChildProcess.Stream? = nil
     ) async throws -> CommandResult {
         let process = try start(arguments, stdin: stdin, extraEnvironment: extraEnvironment, stdout: stdout)
         return await process.finish()
@@ -58,28 +58,19 @@ struct CommandRunner {
     /// captured standard output (`/dev/full`, a closed pipe).
     func start(
         _ arguments: [String], stdin: Data? = nil, extraEnvironment: [String: String] = [:],
-        stdout: FileHandle? = nil
+        stdout: ChildProcess.Stream? = nil
     ) throws -> RunningCommand {
         let scratch = TemporaryDirectory()
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.environment = environment.merging(extraEnvironment) { $1 }
+        var input = ChildProcess.Stream.null
         if let stdin {
-            let input = scratch.file("stdin")
-            try stdin.write(to: input)
-            process.standardInput = try FileHandle(forReadingFrom: input)
-        } else {
-            process.standardInput = FileHandle.nullDevice
+            try stdin.write(to: scratch.file("stdin"))
+            input = .file(scratch.file("stdin").path)
         }
-        let out = scratch.file("stdout")
-        let err = scratch.file("stderr")
-        try Data().write(to: out)
-        try Data().write(to: err)
-        process.standardOutput = try stdout ?? FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
-        try process.run()
-        return RunningCommand(process: process, scratch: scratch)
+        let process = try ChildProcess(
+            [executable.path] + arguments, environment: environment.merging(extraEnvironment) { $1 },
+            stdin: input, stdout: stdout ?? .file(scratch.file("stdout").path), stderr: .pipe)
+        guard let errors = process.errors else { throw ChildProcessError(description: "no stderr pipe") }
+        return RunningCommand(process: process, scratch: scratch, errors: StreamCollector(errors))
     }
 }
 

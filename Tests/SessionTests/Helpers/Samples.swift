@@ -13,10 +13,14 @@ enum Sample {
         return token
     }
 
+    /// The default expiry of ``credential(secret:expiresAt:)``: an hour from
+    /// the first use, with a fraction of a second, fixed for the whole run so
+    /// that two samples made a moment apart are equal (a date "from now"
+    /// differed whenever a second boundary passed between the two calls).
+    static let expiry = Date(timeIntervalSinceNow: 3600.75)
+
     /// A credential with every field set and dates with fractional seconds.
-    static func credential(
-        secret: String = Sample.secret, expiresAt: Date? = Date(timeIntervalSinceNow: 3600.75)
-    ) -> Credential {
+    static func credential(secret: String = Sample.secret, expiresAt: Date? = Sample.expiry) -> Credential {
         Credential(
             token: token(secret), refreshToken: token("rt_" + secret), account: "alice@example.com",
             server: URL(string: "https://api.example.com:8443"),

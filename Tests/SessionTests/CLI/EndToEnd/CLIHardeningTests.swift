@@ -16,17 +16,16 @@ import Testing
 
     @Test func outputThatCannotBeWrittenExits74() async throws {
         try await login()
-        let full = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
-        let result = try await cli.run(["status", "--json"], stdout: full)
+        let result = try await cli.run(["status", "--json"], stdout: .file("/dev/full"))
         #expect(result.status == 74)
         #expect(
             result.stderr
                 == "session-cli: cannot write to standard output: No space left on device; the output is incomplete\n"
         )
 
-        let closed = Pipe()
-        try closed.fileHandleForReading.close()
-        let broken = try await cli.run(["status"], stdout: closed.fileHandleForWriting)
+        let closed = try FileDescriptor.pipe()
+        closed.read.close()
+        let broken = try await cli.run(["status"], stdout: .inherit(closed.write.raw))
         #expect(broken.status == 74)
         #expect(broken.stderr.contains("Broken pipe"))
     }
@@ -34,8 +33,7 @@ import Testing
     @Test(.tags(.python)) func anAPIBodyThatCannotBeWrittenExits74() async throws {
         try await withLoopbackServer { server in
             try await login(server: server.originA)
-            let full = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
-            let result = try await cli.run(["api", "/plain"], stdout: full)
+            let result = try await cli.run(["api", "/plain"], stdout: .file("/dev/full"))
             #expect(result.status == 74)
             #expect(result.stderr.contains("cannot write to standard output"))
         }
@@ -72,22 +70,8 @@ import Testing
     @Test func aStoreHeldByAStoppedWriterExits75() async throws {
         try await login()
         let lock = cli.defaultStore.path + ".lock"
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        holder.arguments = [
-            "python3", "-c",
-            "import fcntl, os, signal, sys\nf = open(sys.argv[1], 'a')\nfcntl.flock(f, fcntl.LOCK_EX)\n"
-                + "print('locked', flush=True)\nos.kill(os.getpid(), signal.SIGSTOP)",
-            lock,
-        ]
-        let output = Pipe()
-        holder.standardOutput = output
-        try holder.run()
-        defer {
-            kill(holder.processIdentifier, SIGKILL)
-            holder.waitForExit()
-        }
-        #expect(try output.fileHandleForReading.read(upToCount: 7) == Data("locked\n".utf8))
+        let holder = try StoppedLockHolder(lockPath: lock)
+        defer { holder.kill() }
 
         let result = try await cli.run(["logout"], extraEnvironment: ["SESSION_CLI_LOCK_TIMEOUT": "0.2"])
         #expect(result.status == 75)

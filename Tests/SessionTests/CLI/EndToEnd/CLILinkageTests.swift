@@ -14,14 +14,8 @@ import Testing
 
     /// What `tool arguments…` prints.
     func output(_ tool: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        let process = try ChildProcess(["/usr/bin/env", tool] + arguments, stdout: .pipe, stderr: .null)
+        let data = try process.readStandardOutput()
         try #require(process.waitForExit() == 0, "\(tool) failed")
         return String(decoding: data, as: UTF8.self)
     }

@@ -8,15 +8,10 @@ import Testing
     /// Runs `Scripts/pty_login.py` and returns its report.
     func drive(home: TemporaryDirectory, token: String, signal: String? = nil) throws -> [String: Any] {
         let script = TestScripts.url("pty_login.py")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments =
-            ["python3", script.path, Executables.sessionCLI.path, home.path, token]
-            + (signal.map { ["--signal", $0] } ?? [])
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let process = try ChildProcess(
+            ["/usr/bin/env", "python3", script.path, Executables.sessionCLI.path, home.path, token]
+                + (signal.map { ["--signal", $0] } ?? []), stdout: .pipe)
+        let data = try process.readStandardOutput()
         process.waitForExit()
         return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
     }

@@ -13,37 +13,15 @@ import Testing
 
     /// A real process that takes the writer lock and then stops itself
     /// (SIGSTOP), like a writer frozen mid-save. Killed by the caller.
-    func stoppedLockHolder() throws -> Process {
+    func stoppedLockHolder() throws -> StoppedLockHolder {
         try FileManager.default.createDirectory(
             at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "python3", "-c",
-            """
-            import fcntl, os, signal, sys
-            f = open(sys.argv[1], "a")
-            fcntl.flock(f, fcntl.LOCK_EX)
-            print("locked", flush=True)
-            os.kill(os.getpid(), signal.SIGSTOP)
-            """,
-            fileURL.path + ".lock",
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        // Wait on the holder's word that it has the lock, not on a clock.
-        let line = try output.fileHandleForReading.read(upToCount: 7)
-        #expect(line == Data("locked\n".utf8))
-        return process
+        return try StoppedLockHolder(lockPath: fileURL.path + ".lock")
     }
 
     @Test func aStoppedWriterMakesOthersFailAfterTheTimeoutNotHang() throws {
         let holder = try stoppedLockHolder()
-        defer {
-            kill(holder.processIdentifier, SIGKILL)
-            holder.waitForExit()
-        }
+        defer { holder.kill() }
         let store = FileLoginStateStore(fileURL: fileURL, lockTimeout: 0.3)
         let started = ContinuousClock.now
         do {
@@ -62,9 +40,7 @@ import Testing
     }
 
     @Test func theWriterGoesThroughOnceTheHolderIsGone() throws {
-        let holder = try stoppedLockHolder()
-        kill(holder.processIdentifier, SIGKILL)
-        holder.waitForExit()
+        try stoppedLockHolder().kill()
         let store = FileLoginStateStore(fileURL: fileURL, lockTimeout: 0.3)
         try store.save(Sample.credential())
         #expect(try store.load() == .loggedIn(Sample.credential()))
