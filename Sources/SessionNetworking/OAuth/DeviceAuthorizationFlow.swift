@@ -51,7 +51,7 @@ public struct DeviceAuthorizationFlow: RequestSequence, CredentialProvider {
     private enum Sent {
         case codeRequest
         case poll(deviceCode: String, sentAt: Date)
-        case userinfo(TokenGrant, idToken: [[String: JSONValue]], sentAt: Date)
+        case userinfo(TokenGrant, idToken: [JSONObject], sentAt: Date)
     }
 
     /// The provider, the client and the scopes.

@@ -68,7 +68,7 @@ public struct OAuthConfiguration: Sendable {
     ///     the checked ID token's.
     ///   - sentAt: When the token request was sent; the expiry counts from then.
     func session(
-        _ grant: TokenGrant, claims: [[String: JSONValue]], sentAt: Date, redirect: LoopbackRedirect? = nil
+        _ grant: TokenGrant, claims: [JSONObject], sentAt: Date, redirect: LoopbackRedirect? = nil
     ) throws -> Credential {
         Credential(
             token: grant.accessToken, refreshToken: grant.refreshToken,

@@ -22,7 +22,7 @@ import SessionSupport
 /// ```
 public struct ProviderDiscovery: RequestSequence {
     private let issuer: URL
-    private var documents: [[String: JSONValue]] = []
+    private var documents: [JSONObject] = []
     private var failures: [String] = []
     private var asked = 0
 

@@ -117,7 +117,7 @@ package enum SessionFileFormat {
 
     /// The members of one JSON object, read with errors that name where they are.
     private struct Fields {
-        let object: [String: JSONValue]
+        let object: JSONObject
         let prefix: String
         let path: String
 

@@ -14,13 +14,13 @@ package enum AccountClaims {
     static let order = ["preferred_username", "email", "name", "sub"]
 
     /// The claims of a userinfo answer, if it is a 200 with a JSON object.
-    static func claims(fromUserinfo answer: SequenceResponse) -> [String: JSONValue]? {
+    static func claims(fromUserinfo answer: SequenceResponse) -> JSONObject? {
         guard answer.response.statusCode == 200 else { return nil }
         return try? OAuthWire.object(answer, from: "userinfo")
     }
 
     /// The account in the first of `sources` that names one.
-    package static func name(in sources: [[String: JSONValue]]) -> String? {
+    package static func name(in sources: [JSONObject]) -> String? {
         for key in order {
             for claims in sources {
                 if case .string(let name)? = claims[key], isShowable(name) { return name }

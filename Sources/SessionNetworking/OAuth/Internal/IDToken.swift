@@ -10,7 +10,7 @@ package import SessionSupport
 /// endpoint over a checked connection (§3.1.3.7, item 6), and its claims are
 /// only shown (the account name), never trusted for access.
 package struct IDToken {
-    package let claims: [String: JSONValue]
+    package let claims: JSONObject
 
     /// Reads and checks `text`.
     ///

@@ -17,7 +17,7 @@ enum OAuthWire {
     package static let exchangeDeadline: Duration = .seconds(30)
 
     /// The JSON object of an answer, or why it is not one.
-    static func object(_ answer: SequenceResponse, from endpoint: String) throws -> [String: JSONValue] {
+    static func object(_ answer: SequenceResponse, from endpoint: String) throws -> JSONObject {
         guard answer.body.count <= maximumBody else {
             throw SignInError.invalidResponse(from: endpoint, reason: "it is larger than 1 MiB")
         }
@@ -32,8 +32,7 @@ enum OAuthWire {
     /// (token, device authorization): such a request must not have been
     /// redirected, because the transport follows same-origin redirects and
     /// the body would have gone somewhere else on the server.
-    static func answerObject(_ answer: SequenceResponse, from endpoint: String) throws -> [String: JSONValue]
-    {
+    static func answerObject(_ answer: SequenceResponse, from endpoint: String) throws -> JSONObject {
         guard !wasRedirected(answer) else {
             throw SignInError.invalidResponse(from: endpoint, reason: "it redirected the request")
         }
@@ -41,8 +40,7 @@ enum OAuthWire {
     }
 
     /// A string field; `nil` when absent or null, an error when another type.
-    static func string(_ object: [String: JSONValue], _ key: String, from endpoint: String) throws -> String?
-    {
+    static func string(_ object: JSONObject, _ key: String, from endpoint: String) throws -> String? {
         switch object[key] {
         case nil, .null?: return nil
         case .string(let text)?: return text
@@ -52,7 +50,7 @@ enum OAuthWire {
 
     /// A whole-number field within `range`; `nil` when absent or null.
     static func integer(
-        _ object: [String: JSONValue], _ key: String, in range: ClosedRange<Int>, from endpoint: String
+        _ object: JSONObject, _ key: String, in range: ClosedRange<Int>, from endpoint: String
     ) throws -> Int? {
         switch object[key] {
         case nil, .null?: return nil
@@ -68,14 +66,14 @@ enum OAuthWire {
     }
 
     /// The OAuth `error` code of an answer, if it has a safe one.
-    static func errorCode(_ object: [String: JSONValue]) -> String? {
+    static func errorCode(_ object: JSONObject) -> String? {
         guard case .string(let code)? = object["error"], isSafeCode(code) else { return nil }
         return code
     }
 
     /// The OAuth error of an answer: its code, and its `error_description`
     /// when it is one that may be shown (``shownDescription(_:)``).
-    static func error(in object: [String: JSONValue]) -> SignInError? {
+    static func error(in object: JSONObject) -> SignInError? {
         guard let code = errorCode(object) else { return nil }
         let text: String? = if case .string(let text)? = object["error_description"] { text } else { nil }
         return .providerError(code: code, description: shownDescription(text))

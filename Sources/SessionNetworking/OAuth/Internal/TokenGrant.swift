@@ -79,7 +79,7 @@ package struct TokenGrant: Sendable {
         return scopes
     }
 
-    private static func token(_ object: [String: JSONValue], _ key: String) throws -> AuthToken? {
+    private static func token(_ object: JSONObject, _ key: String) throws -> AuthToken? {
         guard let text = try OAuthWire.string(object, key, from: "token endpoint") else { return nil }
         do {
             return try AuthToken(text)
