@@ -44,7 +44,7 @@ public struct AuthorizationCodeFlow: RequestSequence, CredentialProvider {
     /// What the last request sent was.
     private enum Sent {
         case tokenRequest(sentAt: Date)
-        case userinfo(TokenGrant, idToken: [[String: JSONValue]], sentAt: Date)
+        case userinfo(TokenGrant, idToken: [JSONObject], sentAt: Date)
     }
 
     /// The provider, the client and the scopes.
@@ -187,18 +187,21 @@ public struct AuthorizationCodeFlow: RequestSequence, CredentialProvider {
 
     private mutating func receive(parameters items: [String: String]) throws {
         guard items["state"] == state else { throw SignInError.callbackMismatch("state") }
-        if let issuer = items["iss"] {
-            guard issuer == configuration.metadata.issuer.absoluteString else {
-                throw SignInError.callbackMismatch("issuer")
-            }
-        } else if configuration.metadata.sendsIssuerInAuthorizationResponse {
-            throw SignInError.callbackRejected(
-                reason: "it has no iss, which the provider says it always sends (RFC 9207)")
+        if let issuer = items["iss"], issuer != configuration.metadata.issuer.absoluteString {
+            throw SignInError.callbackMismatch("issuer")
         }
+        // An error response carries no code, so the mix-up attack that iss
+        // defends against gains nothing from one: it ends the sign-in as what
+        // it says, with or without iss (django-oauth-toolkit sends none on
+        // Cancel although it advertises iss).
         if let error = items["error"] {
             throw TokenGrant.Answer.failure(
                 code: OAuthWire.isSafeCode(error) ? error : "(unprintable)",
                 description: OAuthWire.shownDescription(items["error_description"]))
+        }
+        if items["iss"] == nil && configuration.metadata.sendsIssuerInAuthorizationResponse {
+            throw SignInError.callbackRejected(
+                reason: "it has a code but no iss, which the provider says it always sends (RFC 9207)")
         }
         guard let code = items["code"], OAuthWire.isPrintable(code, limit: 4096) else {
             throw SignInError.callbackRejected(reason: "it has no code")
@@ -289,7 +292,7 @@ public struct AuthorizationCodeFlow: RequestSequence, CredentialProvider {
                 ]))
     }
 
-    private func session(_ grant: TokenGrant, claims: [[String: JSONValue]], sentAt: Date) throws
+    private func session(_ grant: TokenGrant, claims: [JSONObject], sentAt: Date) throws
         -> Credential
     {
         // A fixed redirect is kept, so the next sign-in at this provider uses it again.

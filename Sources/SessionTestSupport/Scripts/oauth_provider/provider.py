@@ -31,8 +31,9 @@ Environment:
                                   (default s3cret-for-tests-0123456789)
   PROVIDER_AUTH_METHODS           token_endpoint_auth_methods_supported in both discovery
                                   documents (default "client_secret_basic client_secret_post none")
-  PROVIDER_ISS_PARAMETER          1: every authorization response redirect carries iss=<issuer>
-                                  (RFC 9207) and discovery says so (default 0: no iss)
+  PROVIDER_ISS_PARAMETER          1: every successful authorization response carries iss=<issuer>
+                                  (RFC 9207) and discovery says so; error responses (Cancel) carry
+                                  none, as DOT ships (default 0: no iss)
   PROVIDER_REQUIRE_NONCE          1: an authorization request with scope openid and no nonce is
                                   answered with a redirect carrying error=invalid_request,
                                   error_description=nonce required (default 0: nonce optional)
@@ -301,8 +302,8 @@ settings.configure(
         # endpoints take client_secret_basic and client_secret_post whatever this lists.
         "OAUTH2_TOKEN_ENDPOINT_AUTH_METHODS_SUPPORTED": AUTH_METHODS,
         "OIDC_TOKEN_ENDPOINT_AUTH_METHODS_SUPPORTED": AUTH_METHODS,
-        # RFC 9207: DOT adds iss to success redirects and advertises it in both
-        # documents; ProviderAuthorizationView adds it to error redirects too.
+        # RFC 9207: DOT adds iss to success redirects (not to error ones) and
+        # advertises it in both documents.
         "COMPLIANT_BCP_RFC9700_AUTHZ_RESPONSE_ISS": ISS_PARAMETER,
     },
 )
@@ -387,20 +388,12 @@ class ProviderValidator(OAuth2Validator):
         return allowed
 
 
-def _with_iss(url):
-    """url with iss=<issuer> added to its query, unless it already has one."""
-    parts = urllib.parse.urlsplit(url)
-    if any(name == "iss" for name, _ in urllib.parse.parse_qsl(parts.query, keep_blank_values=True)):
-        return url
-    iss = urllib.parse.urlencode({"iss": ISSUER})
-    return urllib.parse.urlunsplit(parts._replace(query=f"{parts.query}&{iss}" if parts.query else iss))
-
-
 class ProviderAuthorizationView(dot_views.AuthorizationView):
     """DOT's authorization endpoint, plus:
 
     - PROVIDER_ISS_PARAMETER=1: DOT adds iss (RFC 9207) to success redirects
-      only; add it to every redirect to the client (errors, Cancel) too.
+      only, and so does this provider: an error redirect (Cancel, a refused
+      request) has no iss, exactly as DOT 3.4.1 ships.
     - PROVIDER_REQUIRE_NONCE=1: scope openid without nonce is an error
       redirect (invalid_request, "nonce required"), once the client and its
       redirect_uri are known to be good.
@@ -412,11 +405,6 @@ class ProviderAuthorizationView(dot_views.AuthorizationView):
             error = InvalidRequestError(description="nonce required", state=credentials.get("state"))
             raise OAuthToolkitError(error=error, redirect_uri=credentials["redirect_uri"])
         return scopes, credentials
-
-    def redirect(self, redirect_to, application):
-        if ISS_PARAMETER:
-            redirect_to = _with_iss(redirect_to)
-        return super().redirect(redirect_to, application)
 
 
 class ProviderDeviceServer(DeviceApplicationServer):
@@ -437,6 +425,22 @@ _used_device_codes = set()
 # What /test/fail-code-exchanges and /test/slow-code-exchanges asked for.
 _exchange_plan_lock = threading.Lock()
 _exchange_plan = {"error": "invalid_grant", "count": 0, "seconds": 0.0}
+
+
+# What /test/hold-refreshes asked for: refresh_token requests wait at the gate
+# until /test/release-refreshes, and /test/wait-held-refresh answers once one waits.
+_refresh_gate = threading.Condition()
+_refresh_hold = {"closed": False, "waiting": 0}
+
+
+def _pass_refresh_gate():
+    with _refresh_gate:
+        if not _refresh_hold["closed"]:
+            return
+        _refresh_hold["waiting"] += 1
+        _refresh_gate.notify_all()
+        _refresh_gate.wait_for(lambda: not _refresh_hold["closed"], timeout=120)
+        _refresh_hold["waiting"] -= 1
 
 
 def _take_exchange_plan():
@@ -473,6 +477,8 @@ class ProviderTokenView(dot_views.TokenView):
 
     def post(self, request, *args, **kwargs):
         grant_type = request.POST.get("grant_type")
+        if grant_type == "refresh_token":
+            _pass_refresh_gate()
         if grant_type == "authorization_code":
             seconds, error = _take_exchange_plan()
             if seconds > 0:
@@ -590,6 +596,36 @@ def test_slow_code_exchanges(request):
         return JsonResponse({"seconds": seconds})
 
 
+@csrf_exempt
+def test_hold_refreshes(request):
+    """From now on refresh_token requests wait until /test/release-refreshes (120 s at most)."""
+    if request.method != "POST":
+        return HttpResponseNotAllowed(["POST"])
+    with _refresh_gate:
+        _refresh_hold["closed"] = True
+        return JsonResponse({"held": True})
+
+
+@csrf_exempt
+def test_release_refreshes(request):
+    """Lets every waiting refresh_token request (and later ones) through."""
+    if request.method != "POST":
+        return HttpResponseNotAllowed(["POST"])
+    with _refresh_gate:
+        _refresh_hold["closed"] = False
+        _refresh_gate.notify_all()
+        return JsonResponse({"held": False})
+
+
+def test_wait_held_refresh(request):
+    """Answers once a refresh_token request waits at the gate (60 s at most): {"waiting": N}."""
+    if request.method != "GET":
+        return HttpResponseNotAllowed(["GET"])
+    with _refresh_gate:
+        _refresh_gate.wait_for(lambda: _refresh_hold["waiting"] > 0, timeout=60)
+        return JsonResponse({"waiting": _refresh_hold["waiting"]})
+
+
 # Everything of DOT's lives in the "oauth2_provider" namespace, as its views
 # reverse() their URLs there. The RFC 8414 / RFC 9728 documents sit at the
 # root; the endpoints under /o/. Our overrides come first, so they win.
@@ -625,6 +661,9 @@ sys.modules[URLS_MODULE].urlpatterns = [
     path("test/reset-counts", test_reset_counts),
     path("test/fail-code-exchanges", test_fail_code_exchanges),
     path("test/slow-code-exchanges", test_slow_code_exchanges),
+    path("test/hold-refreshes", test_hold_refreshes),
+    path("test/release-refreshes", test_release_refreshes),
+    path("test/wait-held-refresh", test_wait_held_refresh),
 ]
 
 

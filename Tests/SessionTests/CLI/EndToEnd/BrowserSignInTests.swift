@@ -22,7 +22,10 @@ struct BrowserSignInTests {
     func signIn(cancel: Bool, language: String) async throws -> (CommandResult, BrowserDriver.Page, URL) {
         try #require(
             BrowserDriver.isInstalled, "SESSION_TESTS_REQUIRE_BROWSER=1 but \(BrowserDriver.skipReason)")
-        return try await withOAuthProvider(environment: ["PROVIDER_WEB_CONSENT": "1"]) { provider in
+        // The provider as django-oauth-toolkit ships: it advertises RFC 9207's
+        // iss and sends it with a code, not with Cancel's error.
+        let settings = ["PROVIDER_WEB_CONSENT": "1", "PROVIDER_ISS_PARAMETER": "1"]
+        return try await withOAuthProvider(environment: settings) { provider in
             let running = try cli.start([
                 "login", "--web", "--no-browser", "--issuer", provider.issuer.absoluteString, "--client-id",
                 "cli-web",

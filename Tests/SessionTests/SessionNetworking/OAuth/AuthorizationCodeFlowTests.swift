@@ -89,12 +89,15 @@ import Testing
     }
 
     /// RFC 9207 §2.4: when discovery says the provider always sends `iss`,
-    /// a callback without it is refused.
+    /// a callback with a code and without it is refused.
     @Test func aMissingIssuerIsRefusedWhenTheProviderPromisesOne() throws {
         var metadata = Recorded.metadata
         metadata.sendsIssuerInAuthorizationResponse = true
         var promised = flow(metadata: metadata)
-        #expect(throws: SignInError.self) {
+        #expect(
+            throws: SignInError.callbackRejected(
+                reason: "it has a code but no iss, which the provider says it always sends (RFC 9207)")
+        ) {
             try promised.receive(callback: url("http://127.0.0.1:54321/callback?code=c&state=state-123"))
         }
         try promised.receive(
@@ -102,6 +105,35 @@ import Testing
                 "http://127.0.0.1:54321/callback?code=c&state=state-123&iss=https%3A%2F%2Flogin.example.com"))
         var unpromised = flow()
         try unpromised.receive(callback: url("http://127.0.0.1:54321/callback?code=c&state=state-123"))
+    }
+
+    /// Cancel at a provider that promises `iss` but, like django-oauth-toolkit,
+    /// sends it only with a code: the error response of this sign-in (its
+    /// `state`) ends it as denied, not as a refused answer. It carries no code,
+    /// so there is nothing for a mix-up attack to steal. An `iss` naming
+    /// another provider is still refused.
+    @Test func anErrorWithoutTheIssuerEndsTheSignInAsItSays() {
+        var metadata = Recorded.metadata
+        metadata.sendsIssuerInAuthorizationResponse = true
+        var promised = flow(metadata: metadata)
+        #expect(throws: SignInError.accessDenied) {
+            try promised.receive(
+                callback: url("http://127.0.0.1:54321/callback?error=access_denied&state=state-123"))
+        }
+        #expect(throws: SignInError.providerError(code: "invalid_scope", description: nil)) {
+            try promised.receive(
+                callback: url("http://127.0.0.1:54321/callback?error=invalid_scope&state=state-123"))
+        }
+        #expect(throws: SignInError.callbackMismatch("issuer")) {
+            try promised.receive(
+                callback: url(
+                    "http://127.0.0.1:54321/callback?error=access_denied&state=state-123&iss=https%3A%2F%2Fevil.example"
+                ))
+        }
+        #expect(throws: SignInError.callbackMismatch("state")) {
+            try promised.receive(
+                callback: url("http://127.0.0.1:54321/callback?error=access_denied&state=other"))
+        }
     }
 
     /// An error callback ends the sign-in with its code, and its description
