@@ -1,4 +1,5 @@
 package import Foundation
+import SessionSupport
 
 /// The real OAuth provider of the tests: django-oauth-toolkit, started from
 /// `Scripts/oauth_provider/provider.py` on 127.0.0.1.
@@ -10,8 +11,7 @@ package import Foundation
 package final class OAuthTestProvider: Sendable {
     /// The provider's port on 127.0.0.1.
     package let port: Int
-    private let process: Process
-    private let input: Pipe
+    private let process: ChildProcess
 
     /// `http://127.0.0.1:<port>`: the issuer, exactly.
     package var issuer: URL { URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/") }
@@ -47,52 +47,70 @@ package final class OAuthTestProvider: Sendable {
         let started = try await PythonServer.start(
             scripts.appendingPathComponent("provider.py"), environment: variables)
         guard let words = started.words, words.count == 1, let port = Int(words[0]) else {
-            started.process.terminate()
+            started.process.send(SIGTERM)
             await started.process.exitStatus()
             throw Unavailable(description: "the OAuth test provider did not start (see its stderr)")
         }
-        return OAuthTestProvider(process: started.process, input: started.input, port: port)
+        return OAuthTestProvider(process: started.process, port: port)
     }
 
-    private init(process: Process, input: Pipe, port: Int) {
+    private init(process: ChildProcess, port: Int) {
         self.process = process
-        self.input = input
         self.port = port
     }
 
     /// Stops the provider and waits for it to exit.
     package func stop() async {
-        try? input.fileHandleForWriting.close()
+        process.closeInput()
         await process.exitStatus()
     }
 
     deinit {
         // Only a test that forgot stop() gets here; the provider exits with its stdin anyway.
-        if process.isRunning { process.terminate() }
+        process.send(SIGTERM)
+    }
+
+    /// The answer of one of the provider's `/test/...` endpoints: a GET,
+    /// or a POST of `form` (URL-encoded fields). Sent straight from here, so
+    /// a test that releases something held at the provider does so at once.
+    @discardableResult
+    package func test(_ path: String, form: String? = nil) async throws -> String {
+        let answer = try await RawHTTP.request(
+            form == nil ? "GET" : "POST", path, body: form ?? "", port: port, timeout: 120)
+        guard answer.status == 200 else {
+            throw Unavailable(description: "\(path) answered HTTP \(answer.status): \(answer.body)")
+        }
+        return answer.body
     }
 
     /// Requests the token endpoint has seen, by grant type, plus
     /// `revocations` and `device_authorizations`.
     package func counts() async throws -> [String: Int] {
-        let text = try await Self.python(
-            [
-                "-c",
-                "import sys, urllib.request; print(urllib.request.build_opener(urllib.request.ProxyHandler({})).open(sys.argv[1]).read().decode())",
-                issuer.absoluteString + "/test/counts",
-            ])
-        let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Int]
-        return object ?? [:]
+        let object = try JSONSerialization.jsonObject(with: Data(try await test("/test/counts").utf8))
+        return object as? [String: Int] ?? [:]
     }
 
     /// The refresh tokens the provider would still accept, by client ID:
     /// its own view of whether a logout ended the grant.
     package func liveRefreshTokens() async throws -> [String: Int] {
-        let text = try await Self.python([
-            "-c",
-            "import sys, urllib.request; print(urllib.request.build_opener(urllib.request.ProxyHandler({})).open(sys.argv[1]).read().decode())",
-            issuer.absoluteString + "/test/live-refresh-tokens",
-        ])
+        let text = try await test("/test/live-refresh-tokens")
         return try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Int] ?? [:]
+    }
+
+    /// From now on refresh requests wait at the provider until ``releaseRefreshes()``.
+    package func holdRefreshes() async throws {
+        try await test("/test/hold-refreshes", form: "")
+    }
+
+    /// Lets held refresh requests, and later ones, through.
+    package func releaseRefreshes() async throws {
+        try await test("/test/release-refreshes", form: "")
+    }
+
+    /// Returns once a refresh request is waiting at the provider (60 s at most): whoever sent
+    /// it holds its store's lock.
+    package func waitForHeldRefresh() async throws -> Bool {
+        try await test("/test/wait-held-refresh").contains(#""waiting": 1"#)
     }
 
     /// The HTTP status the token endpoint answers to a refresh with
@@ -155,26 +173,26 @@ package final class OAuthTestProvider: Sendable {
         throws
         -> String
     {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        let stdin = Pipe()
-        process.standardInput = input == nil ? FileHandle.nullDevice : stdin
-        try process.runOneAtATime()
+        let process = try ChildProcess(
+            ["/usr/bin/env", "python3"] + arguments,
+            environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
+            stdin: input == nil ? .null : .pipe, stdout: .pipe, stderr: .pipe)
         if let input {
-            try stdin.fileHandleForWriting.write(contentsOf: input)
-            try stdin.fileHandleForWriting.close()
+            try process.input?.write(input)
+            process.closeInput()
         }
-        let text = output.fileHandleForReading.readDataToEndOfFile()
-        let failure = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitForExit()
-        guard process.terminationStatus == 0 else {
-            throw Unavailable(description: String(decoding: failure, as: UTF8.self))
+        // Standard error is read on a thread of its own, so a child that fills
+        // one pipe while the other is being read never stalls.
+        let failure = Locked(Data())
+        let errorsRead = DispatchSemaphore(value: 0)
+        Thread {
+            failure.withLock { $0 = (try? process.errors?.readToEnd()) ?? Data() }
+            errorsRead.signal()
+        }.start()
+        let text = try process.readStandardOutput()
+        errorsRead.wait()
+        guard process.waitForExit() == 0 else {
+            throw Unavailable(description: String(decoding: failure.withLock { $0 }, as: UTF8.self))
         }
         return String(decoding: text, as: UTF8.self)
     }

@@ -40,6 +40,12 @@ client hanging up just ends the answer, quietly):
   GET  /drip?interval=S&bytes=N&length=L
         the same for a GET: N bytes of "a" (default 1024), one every S seconds.
 
+So a test can wait on a request having arrived, not on a clock:
+
+  GET  /test/wait-drips?count=N
+        answers {"drips": M} once M >= N drip-token requests have arrived
+        since the server started (or after 60 s, with what there is).
+
 Bad parameters (not a number, negative) get 400 with a JSON message. Query
 parameters are read on these endpoints only; the others match the path exactly
 as before.
@@ -55,6 +61,10 @@ import time
 import urllib.parse
 
 ports = {}
+
+# drip-token requests received so far, and a condition to wait for more.
+drips = {"count": 0}
+drips_arrived = threading.Condition()
 
 CHUNK = 64 * 1024
 FILLER = b"a" * CHUNK
@@ -166,6 +176,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
             total = query_number(query, "bytes", 0, int)
             pieces, content_type, interval = filler(total, TOKEN_PREFIX), "application/json", 0.0
         elif route == ("POST", "/oauth/drip-token"):
+            with drips_arrived:
+                drips["count"] += 1
+                drips_arrived.notify_all()
             body = json.dumps({"access_token": "drip_" + os.urandom(12).hex(), "token_type": "Bearer",
                                "expires_in": 3600}).encode()
             total, content_type = len(body), "application/json"
@@ -194,7 +207,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
         except ValueError as error:
             self.reply(400, {"message": str(error)})
             return
-        if self.path.startswith("/echo"):
+        if route == "/test/wait-drips":
+            wanted = query_number(urllib.parse.parse_qs(raw_query), "count", 1, int)
+            with drips_arrived:
+                drips_arrived.wait_for(lambda: drips["count"] >= wanted, timeout=60)
+                self.reply(200, {"drips": drips["count"]})
+        elif self.path.startswith("/echo"):
             self.reply(200, {"method": self.command, "path": self.path, "port": own,
                              "headers": [[k, v] for k, v in self.headers.items()], "body": body})
         elif self.path == "/redirect/same":

@@ -28,9 +28,11 @@ package final class LoopbackRedirectListener: Sendable {
     /// - Parameters:
     ///   - accepts: Whether a callback's parameters belong to this sign-in (its `state`).
     ///   - onRefused: Hears of each refused callback, on the listener's thread.
+    ///   - requestDeadline: How long each connection has to send its request (a test sets it long).
     /// - Throws: ``SignInError/callbackAddressUnavailable(address:reason:)``.
     package init(
         redirect: LoopbackRedirect, pages: SignInPages,
+        requestDeadline: Duration = ListenerLoop.defaultRequestDeadline,
         accepts: @escaping @Sendable ([String: String]) -> Bool,
         onRefused: @escaping @Sendable (RefusedCallback) -> Void = { _ in }
     ) throws {
@@ -43,7 +45,8 @@ package final class LoopbackRedirectListener: Sendable {
         redirectURI = uri
         self.port = port
         loop = try ListenerLoop(
-            sockets: sockets, path: redirect.path, pages: pages, accepts: accepts, onRefused: onRefused)
+            sockets: sockets, path: redirect.path, pages: pages, requestDeadline: requestDeadline,
+            accepts: accepts, onRefused: onRefused)
         let loop = loop
         Thread { loop.run() }.start()
     }

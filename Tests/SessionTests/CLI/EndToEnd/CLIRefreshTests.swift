@@ -105,23 +105,39 @@ import Testing
     /// whichever gets the store's lock first, afterwards the provider accepts
     /// no refresh token of the grant, neither the old one nor a rotated one.
     /// (Reading the session without the lock revoked the old token while a
-    /// refresh rotated it, and the rotated one stayed valid.)
-    @Test(.tags(.pypi)) func aLogoutRacingARefreshLeavesNoRefreshTokenAlive() async throws {
+    /// refresh rotated it, and the rotated one stayed valid.) Three orders,
+    /// each made on purpose, none by a clock: the refresh first (held at the
+    /// provider while the logout comes), the logout first, and both at once.
+    @Test(.tags(.pypi), arguments: ["refresh first", "logout first", "together"])
+    func aLogoutRacingARefreshLeavesNoRefreshTokenAlive(order: String) async throws {
         try await withTestProvider { provider in
-            for round in 0..<4 {
-                _ = try await signIn(provider)
-                try edit { $0.expiresAt = Date().addingTimeInterval(-10) }
+            _ = try await signIn(provider)
+            try edit { $0.expiresAt = Date().addingTimeInterval(-10) }
+            let logout: CommandResult
+            let refreshed: CommandResult
+            switch order {
+            case "refresh first":
+                try await provider.holdRefreshes()
                 let refresh = try cli.start(["token"])
-                try await Task.sleep(for: .milliseconds(60 * round))
-                let logout = try await cli.run(["logout"])
-                let refreshed = await refresh.finish()
-                #expect(logout.status == 0, "round \(round): \(logout.stderr)")
-                #expect(logout.stderr.contains("Revoked the grant"), "round \(round): \(logout.stderr)")
+                #expect(try await provider.waitForHeldRefresh(), "the refresh never reached the provider")
+                let waiting = try cli.start(["logout"])
+                try await provider.releaseRefreshes()
+                (refreshed, logout) = (await refresh.finish(), await waiting.finish())
+                #expect(refreshed.status == 0, "\(refreshed.stderr)")
+            case "logout first":
+                logout = try await cli.run(["logout"])
+                refreshed = try await cli.run(["token"])
+                #expect(refreshed.status == 1, "\(refreshed.stderr)")
+            default:
+                let (refresh, waiting) = (try cli.start(["token"]), try cli.start(["logout"]))
+                (refreshed, logout) = (await refresh.finish(), await waiting.finish())
                 // Refreshed before the logout, or found the session gone: never a failure.
-                #expect([0, 1].contains(refreshed.status), "round \(round): \(refreshed.stderr)")
-                let live = try await provider.liveRefreshTokens()
-                #expect(live["cli-device"] == nil, "round \(round): the provider still accepts \(live)")
+                #expect([0, 1].contains(refreshed.status), "\(refreshed.stderr)")
             }
+            #expect(logout.status == 0, "\(logout.stderr)")
+            #expect(logout.stderr.contains("Revoked the grant"), "\(logout.stderr)")
+            let live = try await provider.liveRefreshTokens()
+            #expect(live["cli-device"] == nil, "the provider still accepts \(live)")
         }
     }
 

@@ -189,12 +189,7 @@ import Testing
     /// the page gives the reason the app gives, not "signed in".
     @Test(.tags(.pypi)) func aFailedCodeExchangeAfterTheBrowserReturnedIsWhatThePageSays() async throws {
         try await withTestProvider { provider in
-            _ = try await OAuthTestProvider.python(
-                [
-                    "-c",
-                    "import sys, urllib.request; urllib.request.build_opener(urllib.request.ProxyHandler({})).open(sys.argv[1], data=b'error=invalid_grant')",
-                    provider.issuer.absoluteString + "/test/fail-code-exchanges",
-                ])
+            try await provider.test("/test/fail-code-exchanges", form: "error=invalid_grant")
             let person = Person()
             let configuration = OAuthConfiguration(
                 metadata: try await metadata(provider), clientID: "cli-web", scopes: ["openid"])

@@ -4,11 +4,11 @@ import SessionSupport
 
 /// The loopback listener's event loop, on a thread of its own: one `poll`
 /// over the listening sockets, the connections and a wake-up pipe.
-final class ListenerLoop: Sendable {
+package final class ListenerLoop: Sendable {
     /// At most this many connections are open at once; more wait in the backlog.
     static let connectionLimit = 16
-    /// How long a connection has to send its request head.
-    static let requestDeadline = Duration.seconds(1)
+    /// How long a connection has to send its request head, by default.
+    package static let defaultRequestDeadline = Duration.seconds(1)
     /// The longest request head read.
     static let headLimit = 16_384
 
@@ -30,6 +30,7 @@ final class ListenerLoop: Sendable {
     private let path: String
     private let text: PageText
     private let outcomeWait: Duration
+    private let requestDeadline: Duration
     private let accepts: @Sendable ([String: String]) -> Bool
     private let onRefused: @Sendable (RefusedCallback) -> Void
     private let wake: (read: Int32, write: Int32)
@@ -38,7 +39,7 @@ final class ListenerLoop: Sendable {
     private let ended = DispatchSemaphore(value: 0)
 
     init(
-        sockets: [Int32], path: String, pages: SignInPages,
+        sockets: [Int32], path: String, pages: SignInPages, requestDeadline: Duration,
         accepts: @escaping @Sendable ([String: String]) -> Bool,
         onRefused: @escaping @Sendable (RefusedCallback) -> Void
     ) throws {
@@ -58,6 +59,7 @@ final class ListenerLoop: Sendable {
         self.path = path
         text = PageText(pages)
         outcomeWait = pages.outcomeWait
+        self.requestDeadline = requestDeadline
         self.accepts = accepts
         self.onRefused = onRefused
     }
@@ -204,7 +206,7 @@ final class ListenerLoop: Sendable {
             guard fd >= 0 else { return }
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-            connections.append(Connection(fd: fd, phase: .reading(deadline: .now + Self.requestDeadline)))
+            connections.append(Connection(fd: fd, phase: .reading(deadline: .now + requestDeadline)))
         }
     }
 
