@@ -27,7 +27,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
                 metadata.userinfoEndpoint, metadata.deviceAuthorizationEndpoint,
             ].compactMap { $0 }
             precondition(
-                endpoints.allSatisfy { Origin($0)?.carriesSecretsSafely == true }, "an unsafe endpoint")
+                endpoints.allSatisfy(SecretDestination.permits), "an unsafe endpoint")
             return 0
         }
     }

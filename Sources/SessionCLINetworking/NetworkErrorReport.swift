@@ -3,13 +3,16 @@ import SessionCLIKit
 import SessionCore
 import SessionNetworking
 
-/// The exit codes and messages of what the networking library throws. The
-/// library's messages say what went wrong; this adds which option or
-/// variable to use.
+/// The tool's words and exit codes for what the networking library throws:
+/// the one place they are decided, applied where ``NetworkService`` hands
+/// anything back to a command. The library's messages say what went wrong;
+/// this adds which option or variable to use.
 enum NetworkErrorReport {
-    /// The tool's error for anything a networking command throws.
-    static func cliError(for error: any Error) -> CLIError {
+    /// The tool's error for anything the networking library throws;
+    /// `origin` is whom it was talking to, for "cannot reach …".
+    static func cliError(for error: any Error, talkingTo origin: URL? = nil) -> CLIError {
         switch error {
+        case let error as CLIError: error
         case let error as SignInError: cliError(for: error)
         case let error as SequenceError: CLIError("\(error)", code: .badProtocol)
         case NetworkError.transport(let underlying as ResponseTooLargeError):
@@ -17,7 +20,11 @@ enum NetworkErrorReport {
                 "the identity provider sent an answer larger than \(underlying.limit >> 20) MiB; it was stopped there",
                 code: .badProtocol)
         case NetworkError.transport(let underlying):
-            CLIError("cannot reach the identity provider: \(reason(underlying))", code: .unavailable)
+            CLIError("cannot reach \(describe(origin)): \(reason(underlying))", code: .unavailable)
+        case NetworkError.invalidRequest(let reason): CLIError(reason, code: .usage)
+        case NetworkError.cancelled: CLIError("the request was cancelled", code: .failure)
+        case NetworkError.decoding, NetworkError.status:
+            CLIError("\(error)", code: .badProtocol)
         default: ErrorReport.cliError(for: error)
         }
     }
@@ -50,11 +57,9 @@ enum NetworkErrorReport {
         }
     }
 
-    /// "cannot reach <origin>: <reason>" for a transport failure.
-    static func unreachable(_ url: URL, _ underlying: any Error) -> CLIError {
-        if underlying is ResponseTooLargeError { return cliError(for: NetworkError.transport(underlying)) }
-        let origin = Origin(url).map(String.init(describing:)) ?? url.absoluteString
-        return CLIError("cannot reach \(origin): \(reason(underlying))", code: .unavailable)
+    /// "https://login.example.com", or "the identity provider" when it is not known.
+    private static func describe(_ url: URL?) -> String {
+        url.flatMap { Origin($0) }.map(String.init(describing:)) ?? "the identity provider"
     }
 
     /// The transport's words for a failure, never more than its type for an unknown error.

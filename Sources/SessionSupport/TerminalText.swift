@@ -62,7 +62,7 @@ package enum TerminalText {
     /// Escapes raw bytes bound for a terminal as they stream past: a
     /// response body, whose chunks may split a UTF-8 sequence. Line feeds
     /// and tabs go through.
-    package struct Filter {
+    package struct Filter: Sendable {
         private var pending: [UInt8] = []
 
         /// A filter with nothing pending.

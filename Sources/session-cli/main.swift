@@ -1,5 +1,5 @@
 import SessionCLIKit
 
-// session-cli: every command that needs no networking runs here; the others
-// are handed to session-cli-api beside it. See ToolEntry.
-ToolEntry.main(networking: nil)
+// session-cli: every command runs here; one that asks for the network is
+// handed to session-cli-api beside it. See ToolEntry and CommandContext.network().
+ToolEntry.main(network: .companion)

@@ -7,7 +7,8 @@
 enum ArgumentParser {
     /// A command line as read: the command's spec and what was given.
     struct Result {
-        var command: CommandSpec?
+        /// The command's index among the specs parsed against.
+        var command: Int?
         var raw = RawArguments()
         var wantsHelp = false
         var wantsVersion = false
@@ -34,10 +35,10 @@ enum ArgumentParser {
             } else if argument == "--version" {
                 invocation.wantsVersion = true
             } else if argument.hasPrefix("--") {
-                try take(option: argument, remaining: &remaining, into: &invocation)
+                try take(option: argument, commands: commands, remaining: &remaining, into: &invocation)
             } else {
                 throw .usage(
-                    "unknown option \(quotedIfName(argument))\(suggestion(for: argument, in: invocation)); see --help"
+                    "unknown option \(quotedIfName(argument))\(suggestion(for: argument, commands: commands, in: invocation)); see --help"
                 )
             }
         }
@@ -47,33 +48,29 @@ enum ArgumentParser {
     private static func take(positional: String, commands: [CommandSpec], into invocation: inout Result)
         throws(CLIError)
     {
-        guard let command = invocation.command else {
-            guard let command = commands.first(where: { $0.name == positional }) else {
+        guard let index = invocation.command else {
+            guard let index = commands.firstIndex(where: { $0.name == positional }) else {
                 let hint =
                     Suggestions.closest(to: positional, among: commands.map(\.name))
                     .map { "; did you mean '\($0)'?" }
                     ?? "; commands: \(commands.map(\.name).joined(separator: ", "))"
                 throw .usage("unknown command \(quotedIfName(positional))\(hint)")
             }
-            invocation.command = command
+            invocation.command = index
             return
         }
+        let command = commands[index]
         guard command.argument != nil, invocation.raw.arguments.isEmpty else {
-            if command.name == LoginCommand.spec.name {
-                throw .usage(
-                    "login takes no arguments and never a token; if that was your token, revoke it "
-                        + "(it may be in your shell history) and pipe a new one to 'session-cli login --with-token'"
-                )
-            }
             throw .usage(
-                "\(command.name) takes \(command.argument == nil ? "no arguments" : "one argument"); see 'session-cli help \(command.name)'"
+                command.argumentRefusal
+                    ?? "\(command.name) takes \(command.argument == nil ? "no arguments" : "one argument"); see 'session-cli help \(command.name)'"
             )
         }
         invocation.raw.arguments.append(positional)
     }
-
     private static func take(
-        option argument: String, remaining: inout ArraySlice<String>, into invocation: inout Result
+        option argument: String, commands: [CommandSpec], remaining: inout ArraySlice<String>,
+        into invocation: inout Result
     ) throws(CLIError) {
         let body = argument.dropFirst(2)
         let name = String(body.prefix { $0 != "=" })
@@ -83,11 +80,12 @@ enum ArgumentParser {
                 "the token is never an option (other users can read arguments with ps); "
                     + "pipe it instead: printf '%s' \"$TOKEN\" | session-cli login --with-token")
         }
-        let available = (invocation.command?.options ?? []) + CommandSpec.globalOptions
+        let command = invocation.command.map { commands[$0] }
+        let available = (command?.options ?? []) + CommandSpec.globalOptions
         guard let spec = available.first(where: { $0.name == name }) else {
-            let place = invocation.command.map { " for \($0.name)" } ?? ""
+            let place = command.map { " for \($0.name)" } ?? ""
             throw .usage(
-                "unknown option \(quotedIfName("--" + name))\(place)\(suggestion(for: name, in: invocation)); see --help"
+                "unknown option \(quotedIfName("--" + name))\(place)\(suggestion(for: name, commands: commands, in: invocation)); see --help"
             )
         }
         guard spec.repeatable || (!invocation.raw.flags.contains(name) && invocation.raw.values[name] == nil)
@@ -114,10 +112,12 @@ enum ArgumentParser {
         invocation.raw.values[name, default: []].append(value)
     }
 
-    private static func suggestion(for name: String, in invocation: Result) -> String {
+    private static func suggestion(for name: String, commands: [CommandSpec], in invocation: Result) -> String
+    {
         let bare = String(name.drop { $0 == "-" }.prefix { $0 != "=" })
         let names =
-            ((invocation.command?.options ?? []) + CommandSpec.globalOptions).map(\.name) + [
+            ((invocation.command.map { commands[$0].options } ?? []) + CommandSpec.globalOptions).map(\.name)
+            + [
                 "help", "version",
             ]
         return Suggestions.closest(to: bare, among: names).map { "; did you mean '--\($0)'?" } ?? ""

@@ -11,17 +11,21 @@ package struct CommandSpec: Sendable {
     package let argument: String?
     /// The text under the options in the command's help.
     package let discussion: String
+    /// What to say when the command is given an argument it does not take,
+    /// when that needs more than "takes no arguments" (a token typed as one).
+    package let argumentRefusal: String?
 
     /// A spec whose options are every case of `option`.
     package init<Option: CommandOption>(
         name: String, summary: String, options option: Option.Type, argument: String? = nil,
-        discussion: String = ""
+        discussion: String = "", argumentRefusal: String? = nil
     ) {
         self.name = name
         self.summary = summary
         self.options = Option.allCases.map(\.spec)
         self.argument = argument
         self.discussion = discussion
+        self.argumentRefusal = argumentRefusal
     }
 
     /// The global options.

@@ -7,19 +7,19 @@ package enum CommandTable {
     /// The commands, in the order the overview lists them.
     package static let commands: [any Command.Type] = [
         LoginCommand.self, LogoutCommand.self, StatusCommand.self, TokenCommand.self, APICommand.self,
+        HelpCommand.self,
     ]
 
-    /// The specs in the order the overview lists them, `help` last.
-    package static let specs = commands.map { $0.spec } + [HelpCommand.spec]
+    /// The specs, in the order the overview lists them.
+    package static let specs = commands.map { $0.spec }
 
     /// What a command line asks for.
     package enum Invocation: Sendable {
         /// `--version`, anywhere.
         case version
-        /// The tool's help: no command, `--help` without one, or `help`.
-        case overview
-        /// `COMMAND --help`, or `help COMMAND`.
-        case help(CommandSpec)
+        /// Help: the tool's (no command, or `--help` without one) or a
+        /// command's (`COMMAND --help`).
+        case help(CommandSpec?)
         /// A command to run, with the global options.
         case run(any Command, ParsedArguments<GlobalOption>)
     }
@@ -30,12 +30,9 @@ package enum CommandTable {
     package static func parse(_ arguments: [String]) throws(CLIError) -> Invocation {
         let parsed = try ArgumentParser.parse(arguments, commands: specs)
         if parsed.wantsVersion { return .version }
-        guard let spec = parsed.command else { return .overview }
-        if parsed.wantsHelp { return .help(spec) }
-        guard let type = commands.first(where: { $0.spec.name == spec.name }) else {
-            return try HelpCommand(parsing: .init(raw: parsed.raw)).topic.map(Invocation.help) ?? .overview
-        }
-        return .run(try make(type, parsed.raw), ParsedArguments(raw: parsed.raw))
+        guard let index = parsed.command else { return .help(nil) }
+        if parsed.wantsHelp { return .help(specs[index]) }
+        return .run(try make(commands[index], parsed.raw), ParsedArguments(raw: parsed.raw))
     }
 
     private static func make<C: Command>(_ type: C.Type, _ raw: RawArguments) throws(CLIError) -> any Command

@@ -1,40 +1,93 @@
 package import SessionCore
-import SessionSupport
+package import SessionSupport
 
-/// What every command needs, decided once from the global options and the
-/// environment: the store, the language and the style.
+/// What every command runs with, decided once from the global options and
+/// the environment: the store, the language and the style, where it reads
+/// and writes, the clock, and the way to the network.
+///
+/// A test makes one with a store in a temporary folder, a capturing
+/// ``Console``, bytes for standard input and a stub ``Network``, and runs a
+/// command in-process (``ToolEntry/run(_:environment:console:input:network:now:)``).
 package struct CommandContext: Sendable {
-    /// The session file.
-    package let store: FileLoginStateStore
+    /// How a command reaches the network.
+    package enum NetworkAccess: Sendable {
+        /// `session-cli`: no networking here; the command line goes to `session-cli-api`.
+        case companion
+        /// `session-cli-api`, or a test: this implementation.
+        case inProcess(any Network)
+        /// None at all: a command that asks fails with 70, having changed
+        /// nothing (a test shows that each command asks before it changes anything).
+        case none
+    }
+
+    /// The command line, without the program's name, as given.
+    package let arguments: [String]
+    /// The tool's environment variables.
+    package let environment: Environment
+    /// Where output and errors go.
+    package let console: Console
+    /// Standard input.
+    package let input: StandardInput
     /// The language of the output.
     package let language: Language
     /// Whether the button label is colored.
     package let style: Style
-    /// `SESSION_CLI_TOKEN`, when set: it overrides the stored session for
-    /// `token` and `api`, and `login` and `logout` refuse to run.
-    package let overrideToken: String?
+    /// The clock expiry is judged by.
+    package let now: @Sendable () -> Date
+    private let storeLocation: Result<FileLoginStateStore, CLIError>
+    private let access: NetworkAccess
 
-    /// - Throws: A usage error for an invalid `--store`, `--lang` or `--color`.
+    /// - Throws: A usage error for an invalid `--lang` or `--color`.
     package init(
-        globals: ParsedArguments<GlobalOption>, environment: [String: String] = Environment.current()
-    )
-        throws(CLIError)
-    {
-        store = try StoreLocation.resolve(option: globals.value(.store), environment: environment)
+        arguments: [String], globals: ParsedArguments<GlobalOption>, environment: Environment,
+        console: Console,
+        input: StandardInput, network: NetworkAccess, now: @escaping @Sendable () -> Date
+    ) throws(CLIError) {
+        self.arguments = arguments
+        self.environment = environment
+        self.console = console
+        self.input = input
+        self.now = now
+        access = network
         language = try Language(option: globals.value(.lang), environment: environment)
         style = try Style(
             option: globals.value(.color), environment: environment,
-            outputIsTerminal: Console.isTerminal(STDOUT_FILENO))
-        overrideToken = environment["SESSION_CLI_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+            outputIsTerminal: console.outputIsTerminal)
+        storeLocation = Result { () throws(CLIError) in
+            try StoreLocation.resolve(option: globals.value(.store), environment: environment)
+        }
     }
 
-    /// The token of `SESSION_CLI_TOKEN`, checked like any token.
+    /// The session file: `--store`, else `SESSION_CLI_STORE`, else the default location.
+    ///
+    /// - Throws: A usage error for an invalid `--store` or `SESSION_CLI_LOCK_TIMEOUT`.
+    package func store() throws(CLIError) -> FileLoginStateStore {
+        try storeLocation.get()
+    }
+
+    /// The network. In `session-cli` this never returns: the process becomes
+    /// `session-cli-api` with the same command line, which runs the command
+    /// from its start and gets here again. So a command asks before it has
+    /// changed or printed anything; what it has read of standard input goes
+    /// along.
+    ///
+    /// - Throws: Exit 70 when `session-cli-api` is missing or cannot run.
+    package func network() throws(CLIError) -> any Network {
+        switch access {
+        case .inProcess(let network): return network
+        case .companion: try CompanionLauncher.run(arguments, replaying: input.consumed)
+        case .none: throw CLIError("this run has no network", code: .software)
+        }
+    }
+
+    /// `SESSION_CLI_TOKEN`, checked like any token, when it is set: it
+    /// overrides the stored session for `token` and `api`.
     ///
     /// - Throws: Exit 65 when it is not a valid token (the message never shows it).
-    package func overrideAuthToken() throws(CLIError) -> AuthToken? {
-        guard let overrideToken else { return nil }
+    package func overrideToken() throws(CLIError) -> AuthToken? {
+        guard let text = environment[.token] else { return nil }
         do {
-            return try AuthToken(overrideToken)
+            return try AuthToken(text)
         } catch {
             throw CLIError("SESSION_CLI_TOKEN is not a valid token: \(error)", code: .badData)
         }
@@ -42,11 +95,11 @@ package struct CommandContext: Sendable {
 
     /// Refuses a command that would change the stored session while
     /// `SESSION_CLI_TOKEN` overrides it (gh's rule for GH_TOKEN).
-    package func refuseWhileOverridden(_ command: String) throws(CLIError) {
-        guard overrideToken != nil else { return }
+    package func refuseWhileOverridden(_ action: String) throws(CLIError) {
+        guard environment[.token] != nil else { return }
         throw .usage(
             "SESSION_CLI_TOKEN is set, and token and api use it instead of the stored session; "
-                + "unset it to \(command)")
+                + "unset it to \(action)")
     }
 
     /// "alice on https://api.example.com", or as much of it as the credential knows.

@@ -1,43 +1,86 @@
+import SessionCore
 import SessionSupport
 
-/// The environment variables the tool reads, and only those.
+/// Every environment variable the tool reads, as one typed list: the only
+/// way the tool reads the environment, so a variable that is not here does
+/// not compile, and the help and the CLI reference are made from it.
+package enum EnvironmentVariable: String, CaseIterable, Sendable {
+    case store = "SESSION_CLI_STORE"
+    case lockTimeout = "SESSION_CLI_LOCK_TIMEOUT"
+    case issuer = "SESSION_CLI_ISSUER"
+    case clientID = "SESSION_CLI_CLIENT_ID"
+    case clientSecret = "SESSION_CLI_CLIENT_SECRET"
+    case callbackPort = "SESSION_CLI_CALLBACK_PORT"
+    case callbackHost = "SESSION_CLI_CALLBACK_HOST"
+    case token = "SESSION_CLI_TOKEN"
+    case noColor = "NO_COLOR"
+    // The system's, read but not documented as the tool's own.
+    case home = "HOME"
+    case stateHome = "XDG_STATE_HOME"
+    case allLocale = "LC_ALL"
+    case messagesLocale = "LC_MESSAGES"
+    case language = "LANG"
+    case terminal = "TERM"
+
+    /// What the variable does, for the help and the CLI reference; `nil`
+    /// for the system's variables, which the tool only reads.
+    package var help: String? {
+        switch self {
+        case .store: "The session file, when --store is not given."
+        case .lockTimeout:
+            "Seconds a writer waits for another process's lock (default \(Int(SessionLimits.lockTimeout)))."
+        case .issuer: "The provider for login --device and --web, when --issuer is not given."
+        case .clientID: "The client ID for login --device and --web, when --client-id is not given."
+        case .clientSecret: "A confidential client's secret (never an option: ps shows options)."
+        case .callbackPort: "The port for login --web, when --callback-port is not given."
+        case .callbackHost: "The redirect's host for login --web, when --callback-host is not given."
+        case .token: "A token that overrides the session for token and api; login and logout refuse."
+        case .noColor: "Set: no color with --color auto."
+        case .home, .stateHome, .allLocale, .messagesLocale, .language, .terminal: nil
+        }
+    }
+
+    /// The tool's own variables, with their help, in the order the help lists them.
+    package static var documented: [(variable: EnvironmentVariable, help: String)] {
+        allCases.compactMap { variable in variable.help.map { (variable, $0) } }
+    }
+}
+
+/// The values of the tool's environment variables, read once at start.
 ///
 /// `ProcessInfo.environment` copies the whole environment into a dictionary
 /// through generic code: 0.7M instructions, about a seventh of `status`
 /// (callgrind). A dozen `getenv` calls cost next to nothing.
-package enum Environment {
-    package static let names =
-        ["HOME", "XDG_STATE_HOME", "LC_ALL", "LC_MESSAGES", "LANG", "TERM", "PATH"] + documented.map(\.name)
+///
+/// ```swift
+/// let environment = Environment.current()
+/// environment[.issuer]   // nil when unset or empty
+/// ```
+package struct Environment: Sendable {
+    private let values: [EnvironmentVariable: String]
 
-    /// The tool's own variables, with their help, as the overview and the
-    /// CLI reference list them.
-    package static let documented: [(name: String, help: String)] = [
-        ("SESSION_CLI_STORE", "The session file, when --store is not given."),
-        ("SESSION_CLI_LOCK_TIMEOUT", "Seconds a writer waits for another process's lock (default 20)."),
-        ("SESSION_CLI_ISSUER", "The provider for login --device and --web, when --issuer is not given."),
-        (
-            "SESSION_CLI_CLIENT_ID",
-            "The client ID for login --device and --web, when --client-id is not given."
-        ),
-        ("SESSION_CLI_CLIENT_SECRET", "A confidential client's secret (never an option: ps shows options)."),
-        ("SESSION_CLI_CALLBACK_PORT", "The port for login --web, when --callback-port is not given."),
-        (
-            "SESSION_CLI_CALLBACK_HOST",
-            "The redirect's host for login --web, when --callback-host is not given."
-        ),
-        (
-            "SESSION_CLI_TOKEN",
-            "A token that overrides the session for token and api; login and logout refuse."
-        ),
-        ("NO_COLOR", "Set: no color with --color auto."),
-    ]
+    /// The given values, for tests.
+    package init(_ values: [EnvironmentVariable: String] = [:]) {
+        self.values = values
+    }
 
-    /// The tool's variables that are set, by name.
-    package static func current() -> [String: String] {
-        var values: [String: String] = [:]
-        for name in names {
-            if let value = getenv(name) { values[name] = String(cString: value) }
+    /// This process's environment.
+    package static func current() -> Environment {
+        var values: [EnvironmentVariable: String] = [:]
+        for variable in EnvironmentVariable.allCases {
+            if let value = getenv(variable.rawValue) { values[variable] = String(cString: value) }
         }
-        return values
+        return Environment(values)
+    }
+
+    /// The variable's value; `nil` when it is unset or empty (an empty
+    /// value means "not set" for every variable here).
+    package subscript(_ variable: EnvironmentVariable) -> String? {
+        values[variable].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// Whether the variable is set at all, even to the empty string.
+    package func isSet(_ variable: EnvironmentVariable) -> Bool {
+        values[variable] != nil
     }
 }

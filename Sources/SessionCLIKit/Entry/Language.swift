@@ -8,15 +8,15 @@ package enum Language: String, Sendable {
 
     /// `--lang` if given, else the first set one of `LC_ALL`, `LC_MESSAGES`, `LANG`
     /// (`ja…` is Japanese; anything else English).
-    package init(option: String?, environment: [String: String]) throws(CLIError) {
+    package init(option: String?, environment: Environment) throws(CLIError) {
         if let option {
             guard let language = Language(rawValue: option) else { throw .usage("--lang must be en or ja") }
             self = language
             return
         }
-        let setting = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first {
-            !$0.isEmpty
-        }
+        let setting = [EnvironmentVariable.allLocale, .messagesLocale, .language].lazy.compactMap {
+            environment[$0]
+        }.first
         self = setting?.hasPrefix("ja") == true ? .japanese : .english
     }
 }

@@ -12,22 +12,27 @@ package enum StoreLocation {
     /// `--store`, else `SESSION_CLI_STORE`, else the library's default location.
     /// A relative path is taken from the current directory. Writers wait for
     /// another process's lock `SESSION_CLI_LOCK_TIMEOUT` seconds (default 20).
-    package static func resolve(option: String?, environment: [String: String]) throws(CLIError)
+    package static func resolve(option: String?, environment: Environment) throws(CLIError)
         -> FileLoginStateStore
     {
-        let timeout = try lockTimeout(environment["SESSION_CLI_LOCK_TIMEOUT"])
-        if let path = option ?? environment["SESSION_CLI_STORE"].flatMap({ $0.isEmpty ? nil : $0 }) {
+        let timeout = try lockTimeout(environment[.lockTimeout])
+        if let path = option ?? environment[.store] {
             guard !path.isEmpty else { throw .usage("--store needs a file path") }
             guard !path.hasSuffix("/") else { throw .usage("--store must name a file, not a folder") }
             return FileLoginStateStore(fileURL: URL(fileURLWithPath: path), lockTimeout: timeout)
         }
         return FileLoginStateStore(
-            fileURL: FileLoginStateStore.defaultFileURL(appName: appName, environment: environment),
+            fileURL: FileLoginStateStore.defaultFileURL(
+                appName: appName,
+                environment: [
+                    EnvironmentVariable.home.rawValue: environment[.home],
+                    EnvironmentVariable.stateHome.rawValue: environment[.stateHome],
+                ].compactMapValues { $0 }),
             lockTimeout: timeout)
     }
 
     private static func lockTimeout(_ text: String?) throws(CLIError) -> TimeInterval {
-        guard let text, !text.isEmpty else { return FileLoginStateStore.defaultLockTimeout }
+        guard let text else { return SessionLimits.lockTimeout }
         guard let seconds = Double(text), seconds.isFinite, (0...Double(longestLockTimeout)).contains(seconds)
         else {
             throw .usage("invalid SESSION_CLI_LOCK_TIMEOUT: give seconds from 0 to \(longestLockTimeout)")

@@ -1,12 +1,12 @@
 import Dispatch
-import SessionSupport
+package import SessionSupport
 
 /// The one entry of both executables: parse the command line, run the
 /// command it names, exit with its status.
 ///
-/// `session-cli` passes no networking: a command that needs it is handed
-/// to `session-cli-api` (``CompanionLauncher``). `session-cli-api` passes
-/// the networking half of the commands (`SessionCLINetworking`).
+/// `session-cli` has no networking: a command that asks for it is handed to
+/// `session-cli-api` (``CommandContext/network()``). `session-cli-api`
+/// passes the networking service (`SessionCLINetworking`).
 ///
 /// The top level is synchronous: `status` and `help` never start the
 /// concurrency runtime, which would cost start-up time they do not need.
@@ -16,46 +16,44 @@ import SessionSupport
 /// with them blocked (the mask survives exec), and then Ctrl-C would not end
 /// a login that waits for the browser.
 package enum ToolEntry {
-    /// Runs a command that needs networking: what the companion adds.
-    package typealias Networking = @Sendable (any Command, CommandContext) async throws -> ExitCode
-
     /// Runs the command line of this process and exits.
-    package static func main(networking: Networking?) -> Never {
+    package static func main(network: CommandContext.NetworkAccess) -> Never {
         signal(SIGPIPE, SIG_IGN)
         var endings = sigset_t()
         sigemptyset(&endings)
         for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&endings, number) }
         pthread_sigmask(SIG_UNBLOCK, &endings, nil)
-        let status: ExitCode
-        do {
-            status = try run(Array(CommandLine.arguments.dropFirst()), networking: networking)
-        } catch {
-            status = ErrorReport.report(error)
-        }
-        exit(ErrorReport.finish(status).rawValue)
+        let status = run(
+            Array(CommandLine.arguments.dropFirst()), environment: .current(), console: .standard(),
+            input: .standard(), network: network, now: { Date() })
+        exit(status.rawValue)
     }
 
-    /// Runs one command line.
-    static func run(_ arguments: [String], networking: Networking?) throws -> ExitCode {
-        switch try CommandTable.parse(arguments) {
-        case .version:
-            Console.out("session-cli \(sessionCLIVersion)")
-            return .success
-        case .overview:
-            Console.out(HelpText.overview)
-            return .success
-        case .help(let spec):
-            Console.out(HelpText.help(for: spec))
-            return .success
-        case .run(let command, let globals):
-            let context = try CommandContext(globals: globals)
-            try command.check(context: context)
-            guard try command.needsNetworking(context: context) else {
-                return try command.run(context: context)
+    /// Runs one command line and returns its exit status: what `main` does,
+    /// and what a test does in-process with a capturing console.
+    package static func run(
+        _ arguments: [String], environment: Environment, console: Console, input: StandardInput,
+        network: CommandContext.NetworkAccess, now: @escaping @Sendable () -> Date
+    ) -> ExitCode {
+        let status: ExitCode
+        do {
+            switch try CommandTable.parse(arguments) {
+            case .version:
+                console.out("session-cli \(sessionCLIVersion)")
+                status = .success
+            case .help(let spec):
+                console.out(spec.map(HelpText.help(for:)) ?? HelpText.overview)
+                status = .success
+            case .run(let command, let globals):
+                let context = try CommandContext(
+                    arguments: arguments, globals: globals, environment: environment, console: console,
+                    input: input, network: network, now: now)
+                status = try command.run(context: context)
             }
-            guard let networking else { return try CompanionLauncher.run(arguments) }
-            return try waitFor { try await networking(command, context) }
+        } catch {
+            status = ErrorReport.report(error, to: console)
         }
+        return ErrorReport.finish(status, console: console)
     }
 }
 

@@ -1,12 +1,19 @@
-import SessionCore
+package import SessionCore
 import SessionSupport
 
-/// Where the tool writes: standard output for results, standard error for
-/// errors and warnings, one line each.
+/// Where a command writes: standard output for results, standard error for
+/// errors and warnings, one line each. A test gives a command one that
+/// keeps what it was told (``capturing()``).
 ///
 /// A failed write (EPIPE, ENOSPC, EIO) is remembered, not ignored: the tool
-/// then exits 74 instead of 0 with a truncated result (``ErrorReport/finish(_:)``).
-package enum Console {
+/// then exits 74 instead of 0 with a truncated result (``ErrorReport/finish(_:console:)``).
+package final class Console: Sendable {
+    /// Where one stream goes.
+    enum Destination: Sendable {
+        case descriptor(Int32)
+        case memory(Locked<[UInt8]>)
+    }
+
     /// The first write that failed: which stream, and why.
     package struct Failure: Sendable {
         /// "standard output" or "standard error".
@@ -15,76 +22,122 @@ package enum Console {
         package let reason: String
     }
 
-    private static let failure = Locked<Failure?>(nil)
+    /// Whether standard output is a terminal (colors, escaping of bodies).
+    package let outputIsTerminal: Bool
+    private let output: Destination
+    private let errors: Destination
+    private let failure = Locked<Failure?>(nil)
+
+    init(output: Destination, errors: Destination, outputIsTerminal: Bool) {
+        self.output = output
+        self.errors = errors
+        self.outputIsTerminal = outputIsTerminal
+    }
+
+    /// The process's standard output and standard error.
+    package static func standard() -> Console {
+        Console(
+            output: .descriptor(STDOUT_FILENO), errors: .descriptor(STDERR_FILENO),
+            outputIsTerminal: isatty(STDOUT_FILENO) == 1)
+    }
+
+    /// A console that keeps what is written, for a command run in a test.
+    package static func capturing(outputIsTerminal: Bool = false) -> Console {
+        Console(output: .memory(Locked([])), errors: .memory(Locked([])), outputIsTerminal: outputIsTerminal)
+    }
+
+    /// What was written to standard output, for a capturing console.
+    package var capturedOutput: String { Self.captured(output) }
+    /// What was written to standard error, for a capturing console.
+    package var capturedErrors: String { Self.captured(errors) }
 
     /// The first failed write, if any.
-    package static var outputFailure: Failure? { failure.withLock { $0 } }
+    package var outputFailure: Failure? { failure.withLock { $0 } }
 
     /// Writes a line to standard output. Anything in it that could drive a
     /// terminal is escaped (``TerminalText``): parts of a line may come from
     /// a provider, a server or a file.
-    package static func out(_ text: String) {
-        write(TerminalText.escaped(text, keepingLines: true) + "\n", to: STDOUT_FILENO)
+    package func out(_ text: String) {
+        write(TerminalText.escaped(text, keepingLines: true) + "\n", to: output)
     }
 
     /// Writes a line to standard error, escaped like ``out(_:)``.
-    package static func error(_ text: String) {
-        write(TerminalText.escaped(text, keepingLines: true) + "\n", to: STDERR_FILENO)
+    package func error(_ text: String) {
+        write(TerminalText.escaped(text, keepingLines: true) + "\n", to: errors)
     }
 
     /// Writes a screen whose values were escaped where it was composed, and
     /// which carries the tool's own color codes: the status screen.
-    package static func out(composed text: String) {
-        write(text + "\n", to: STDOUT_FILENO)
+    package func out(composed text: String) {
+        write(text + "\n", to: output)
     }
 
-    /// A response body on its way to standard output, a piece at a time:
-    /// as it came when the output is a file or a pipe, escaped on a terminal
+    /// The tool's own words on standard error, with no line end: a prompt.
+    package func prompt(_ text: String) {
+        write(text, to: errors)
+    }
+
+    /// A secret the person asked for (`token`), as it is: escaping could
+    /// change it, and a token is visible ASCII by construction.
+    package func out(secret token: AuthToken) {
+        write(token.value + "\n", to: output)
+    }
+
+    /// A response body on its way to standard output, a piece at a time: as
+    /// it came when the output is a file or a pipe, escaped on a terminal
     /// (``TerminalText/Filter``, which keeps a UTF-8 sequence split between
     /// pieces whole), so a server cannot drive the terminal.
-    package struct BodyWriter {
-        private var filter: TerminalText.Filter?
+    package func bodyWriter() -> BodyWriter {
+        BodyWriter(console: self, filter: outputIsTerminal ? TerminalText.Filter() : nil)
+    }
 
-        /// A writer for the standard output as it is now.
-        package init() {
-            filter = Console.isTerminal(STDOUT_FILENO) ? TerminalText.Filter() : nil
-        }
+    /// See ``bodyWriter()``.
+    package struct BodyWriter: Sendable {
+        let console: Console
+        var filter: TerminalText.Filter?
 
         /// Writes a piece of the body; `false` once the output failed (a
         /// closed pipe, a full disk), when the rest is not worth receiving.
         @discardableResult
         package mutating func write(_ piece: some Collection<UInt8>) -> Bool {
             let bytes = filter?.pass(piece) ?? Array(piece)
-            Console.write(bytes[...], to: STDOUT_FILENO)
-            return Console.outputFailure == nil
+            console.write(bytes[...], to: console.output)
+            return console.outputFailure == nil
         }
 
         /// Writes what is left at the end of the body.
         package mutating func finish() {
             guard let rest = filter?.finish(), !rest.isEmpty else { return }
-            Console.write(rest[...], to: STDOUT_FILENO)
+            console.write(rest[...], to: console.output)
         }
     }
 
-    /// Whether `fd` is a terminal.
-    package static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
-
-    static func write(_ text: String, to fd: Int32) {
-        write(Array(text.utf8)[...], to: fd)
+    private func write(_ text: String, to destination: Destination) {
+        write(Array(text.utf8)[...], to: destination)
     }
 
-    fileprivate static func write(_ bytes: ArraySlice<UInt8>, to fd: Int32) {
-        var bytes = bytes
-        while !bytes.isEmpty {
-            let count = bytes.withUnsafeBytes { systemWrite(fd, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else {
-                let reason = count < 0 ? String(cString: strerror(errno)) : "nothing was written"
-                let stream = fd == STDOUT_FILENO ? "standard output" : "standard error"
-                failure.withLock { $0 = $0 ?? Failure(stream: stream, reason: reason) }
-                return
+    private func write(_ bytes: ArraySlice<UInt8>, to destination: Destination) {
+        switch destination {
+        case .memory(let kept):
+            kept.withLock { $0 += bytes }
+        case .descriptor(let fd):
+            var bytes = bytes
+            while !bytes.isEmpty {
+                let count = bytes.withUnsafeBytes { systemWrite(fd, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else {
+                    let reason = count < 0 ? String(cString: strerror(errno)) : "nothing was written"
+                    let stream = fd == STDOUT_FILENO ? "standard output" : "standard error"
+                    failure.withLock { $0 = $0 ?? Failure(stream: stream, reason: reason) }
+                    return
+                }
+                bytes = bytes.dropFirst(count)
             }
-            bytes = bytes.dropFirst(count)
         }
+    }
+
+    private static func captured(_ destination: Destination) -> String {
+        guard case .memory(let kept) = destination else { return "" }
+        return String(decoding: kept.withLock { $0 }, as: UTF8.self)
     }
 }

@@ -1,6 +1,9 @@
 import SessionCore
 
-/// Turns what the library throws into the tool's one-line error and exit code.
+/// Turns what a command throws into the tool's one-line error and exit
+/// code: the one mapping from errors to exit codes. (What the networking
+/// library throws is worded where the network service hands it over, as a
+/// ``CLIError``.)
 package enum ErrorReport {
     /// The tool's error for `error`: its message and exit status.
     package static func cliError(for error: any Error) -> CLIError {
@@ -19,19 +22,19 @@ package enum ErrorReport {
     }
 
     /// Prints `session-cli: <message>` on standard error and returns the exit code.
-    package static func report(_ error: any Error) -> ExitCode {
+    package static func report(_ error: any Error, to console: Console) -> ExitCode {
         let cliError = cliError(for: error)
-        Console.error("session-cli: \(cliError.message)")
+        console.error("session-cli: \(cliError.message)")
         return cliError.code
     }
 
     /// The status to exit with: `status`, unless writing the output failed
     /// (a closed pipe, a full disk, `> /dev/full`); then 74, said on standard
     /// error when standard error still works.
-    package static func finish(_ status: ExitCode) -> ExitCode {
-        guard let failure = Console.outputFailure else { return status }
+    package static func finish(_ status: ExitCode, console: Console) -> ExitCode {
+        guard let failure = console.outputFailure else { return status }
         if failure.stream == "standard output" {
-            Console.error(
+            console.error(
                 "session-cli: cannot write to standard output: \(failure.reason); the output is incomplete")
         }
         return .ioError

@@ -9,13 +9,12 @@ package struct Style: Sendable {
     /// `always` wins over `NO_COLOR`, as the NO_COLOR convention asks of an
     /// explicit command-line choice; `auto` colors only a terminal, not a
     /// `dumb` one, and only when `NO_COLOR` is unset or empty.
-    package init(option: String?, environment: [String: String], outputIsTerminal: Bool) throws(CLIError) {
+    package init(option: String?, environment: Environment, outputIsTerminal: Bool) throws(CLIError) {
         switch option ?? "auto" {
         case "always": colored = true
         case "never": colored = false
         case "auto":
-            colored =
-                outputIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+            colored = outputIsTerminal && environment[.noColor] == nil && environment[.terminal] != "dumb"
         default: throw .usage("--color must be auto, always or never")
         }
     }

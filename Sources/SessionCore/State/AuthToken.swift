@@ -1,6 +1,7 @@
 /// A bearer secret: an access token or a refresh token.
 ///
-/// The value is validated when the token is made (1 to 8192 bytes of visible
+/// The value is validated when the token is made (1 to
+/// ``SessionLimits/tokenLength`` bytes of visible
 /// ASCII), so a token can never smuggle a newline into an HTTP header or a
 /// space into a file. Everything that prints a token — `print`, string
 /// interpolation, `debugPrint`, `dump` — shows only ``redacted``; the secret
@@ -14,15 +15,12 @@
 public struct AuthToken: Sendable, Hashable, Codable, CustomStringConvertible,
     CustomDebugStringConvertible, CustomReflectable
 {
-    /// The largest token accepted, in bytes.
-    public static let maximumLength = 8192
-
     /// The secret itself. Read it only to send it where it belongs.
     public let value: String
 
     /// Makes a token, validating it.
     ///
-    /// - Parameter value: The secret: 1 to 8192 bytes, each a visible ASCII
+    /// - Parameter value: The secret: 1 to ``SessionLimits/tokenLength`` bytes, each a visible ASCII
     ///   character (0x21–0x7E).
     /// - Throws: ``AuthTokenError`` when the value is empty, too long, or has
     ///   any other byte. The error never contains the value.
@@ -69,7 +67,7 @@ public struct AuthToken: Sendable, Hashable, Codable, CustomStringConvertible,
     private static func validate(_ value: String) throws {
         let bytes = value.utf8
         guard !bytes.isEmpty else { throw AuthTokenError.empty }
-        guard bytes.count <= maximumLength else {
+        guard bytes.count <= SessionLimits.tokenLength else {
             throw AuthTokenError.tooLong(byteCount: bytes.count)
         }
         for (offset, byte) in bytes.enumerated() where !(0x21...0x7E).contains(byte) {

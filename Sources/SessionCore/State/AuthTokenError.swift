@@ -47,7 +47,7 @@ public enum AuthTokenError: Error, Sendable, Hashable, LocalizedError, CustomStr
         case .empty:
             "the token is empty"
         case .tooLong(let count):
-            "the token is \(count) bytes long; at most \(AuthToken.maximumLength) are allowed"
+            "the token is \(count) bytes long; at most \(SessionLimits.tokenLength) are allowed"
         case .invalidByte(let kind, let offset):
             "the token contains a \(kind.rawValue) at byte \(offset + 1); "
                 + "only visible ASCII characters are allowed"

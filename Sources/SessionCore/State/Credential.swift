@@ -83,45 +83,35 @@ public struct Credential: Sendable, Hashable, Codable {
     /// after its access token expires.
     public var canRefresh: Bool { refreshToken != nil && provider != nil }
 
-    /// The longest refresh margin: a token is refreshed at most 60 seconds
-    /// before it expires.
-    public static let refreshMargin: TimeInterval = 60
-
     /// The access token's lifetime as issued: from ``tokenIssuedAt`` (else
     /// ``issuedAt``) to ``expiresAt``; `nil` when it has no known expiry.
     public var tokenLifetime: TimeInterval? {
         expiresAt.map { $0.timeIntervalSince(tokenIssuedAt ?? issuedAt) }
     }
 
-    /// How long before its expiry this token is due for a refresh: 60 s, or
-    /// half its lifetime when that is shorter, so a token that lives 15 s is
-    /// used for 7.5 s before it is refreshed instead of being due at once.
-    public var tokenRefreshMargin: TimeInterval {
-        min(Self.refreshMargin, max(0, (tokenLifetime ?? 0) / 2))
-    }
-
     /// Whether the access token is due for a refresh at `date`: it expires
-    /// within ``tokenRefreshMargin``. A token with no expiry never is (it is
-    /// refreshed only after a server refuses it).
+    /// within its margin, which is ``SessionLimits/refreshMargin`` (60 s), or
+    /// half its lifetime when that is shorter, so a token that lives 15 s is
+    /// used for 7.5 s before it is refreshed instead of being due at once. A
+    /// token with no expiry never is (it is refreshed only after a server
+    /// refuses it).
     ///
     /// Due is not expired: a due token still works, and is used when a
     /// refresh cannot be had.
     ///
-    /// - Parameter maximumMargin: The longest margin: 60 s unless a caller wants less.
-    public func isDue(at date: Date, maximumMargin: TimeInterval = Credential.refreshMargin) -> Bool {
-        needsRefresh(at: date, margin: min(maximumMargin, tokenRefreshMargin))
+    /// ```swift
+    /// if credential.isDue(at: Date()) && credential.canRefresh { /* refresh first */ }
+    /// ```
+    public func isDue(at date: Date) -> Bool {
+        isDue(at: date, maximumMargin: SessionLimits.refreshMargin)
     }
 
-    /// Whether the access token expires within `margin` seconds of `date`.
-    /// A token with no expiry never does.
-    public func needsRefresh(at date: Date, margin: TimeInterval) -> Bool {
+    /// ``isDue(at:)`` with a shorter longest margin, for a refresher set up with one.
+    package func isDue(at date: Date, maximumMargin: TimeInterval) -> Bool {
         guard let expiresAt else { return false }
+        let margin = min(maximumMargin, max(0, (tokenLifetime ?? 0) / 2))
         return date.addingTimeInterval(margin) >= expiresAt
     }
-
-    /// The same as ``Credential/isDue(at:maximumMargin:)``.
-    @available(*, deprecated, renamed: "isDue(at:)")
-    public func needsRefresh(at date: Date) -> Bool { isDue(at: date) }
 
     /// Whether the token has stopped being valid at `date`. A credential with
     /// no expiry never expires.

@@ -4,8 +4,7 @@ package import SessionSupport
 ///
 /// `https://api.example.com/v1` and `https://api.example.com:443/other` are one
 /// origin; `http://api.example.com` and `https://api.example.com:8443` are two
-/// others. A bearer token goes only to its own origin, and over plain `http`
-/// only to a loopback host, where nobody else can listen.
+/// others. A bearer token goes only to its own origin (``SecretDestination``).
 ///
 /// ```swift
 /// Origin(URL(string: "https://api.example.com/v1")!)?.port   // 443
@@ -51,11 +50,6 @@ package struct Origin: Sendable, Hashable, CustomStringConvertible {
             return withUnsafeBytes(of: &v6) { $0.elementsEqual([UInt8](repeating: 0, count: 15) + [1]) }
         }
         return false
-    }
-
-    /// Whether a secret may travel to this origin: over `https`, or over `http` to loopback only.
-    package var carriesSecretsSafely: Bool {
-        scheme == "https" || isLoopback
     }
 
     /// The text `print` and string interpolation show.

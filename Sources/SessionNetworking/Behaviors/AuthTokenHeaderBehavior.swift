@@ -63,10 +63,9 @@ public struct AuthTokenHeaderBehavior: RequestBehavior, RequestRetrier {
             if let refresher { try await refresher.currentCredential() } else {
                 try repository.load().activeCredential(at: now())
             }
-        guard let credential = current,
-            let destination = request.url.flatMap({ Origin($0) }), destination.carriesSecretsSafely,
-            credential.server.map({ Origin($0) == destination }) ?? true
-        else { return nil }
+        guard let credential = current, let url = request.url, credential.mayBeSent(to: url) else {
+            return nil
+        }
         let token = credential.token
         return (token, scheme.map { "\($0) \(token.value)" } ?? token.value)
     }

@@ -1,4 +1,5 @@
 public import Foundation
+import SessionCore
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -23,12 +24,12 @@ public struct Request<Output: Sendable>: Sendable {
     public var headers: [String: String]
     /// The request body, if any.
     public var body: Data?
-    /// The most bytes of an answer's body the client holds: 16 MiB unless
-    /// set. The transfer stops as soon as a body goes past it, and the
+    /// The most bytes of an answer's body the client holds:
+    /// ``SessionLimits/responseBodySize`` unless set. The transfer stops as soon as a body goes past it, and the
     /// request fails with a ``ResponseTooLargeError``. A body streamed with
     /// ``NetworkClient/send(_:with:streamingBodyTo:)`` is not held, so not limited;
     /// an error answer's body still is.
-    public var bodyLimit = Request.defaultBodyLimit
+    public var bodyLimit = SessionLimits.responseBodySize
     let decode: @Sendable (Data) throws -> Output
 
     /// A request whose JSON answer decodes into `Output`.
@@ -55,13 +56,6 @@ public struct Request<Output: Sendable>: Sendable {
         self.body = body
         self.decode = decode
     }
-}
-
-extension Request {
-    /// The default ``bodyLimit``: 16 MiB, room for any JSON answer an API
-    /// sends, and a bound on what a broken or hostile server can make the
-    /// client hold.
-    public static var defaultBodyLimit: Int { 16 << 20 }
 }
 
 extension Request where Output == Data {

@@ -8,28 +8,27 @@ import SessionSupport
 
 /// Sign-in with the device authorization grant (RFC 8628), as `gh auth login`
 /// does it: the provider gives a short code, the user enters it in a browser
-/// anywhere, and the tool polls until the sign-in is approved.
+/// anywhere, and the flow polls until the sign-in is approved.
 ///
-/// As a ``RequestSequence`` it asks for the code, hands it to `onPrompt`,
-/// then polls the token endpoint:
-/// - it waits `interval` seconds (5 when the provider gives none) *before*
-///   the first poll, and between polls;
-/// - `slow_down` adds 5 seconds to the interval, for good;
-/// - it stops with ``SignInError/deviceCodeExpired`` once the waits would
-///   pass `expires_in`, or when the provider says `expired_token`, however
-///   many polls that takes (its ``stepLimit`` follows the code's lifetime);
-/// - `access_denied` is ``SignInError/accessDenied``.
-/// The waits are data in its steps, so a test reads them without sleeping.
+/// It waits the provider's `interval` (5 s when it names none) *before* the
+/// first poll and between polls, adds 5 s at each `slow_down`, and stops when
+/// the code expires (``SignInError/deviceCodeExpired``) or the user says no
+/// (``SignInError/accessDenied``). Each exchange with the provider ends
+/// within ``SessionLimits/signInExchangeDeadline``.
 ///
-/// As a ``CredentialProvider`` it runs itself, so `Login` works with it:
+/// A flow is a ``CredentialProvider``, so ``Login`` and ``LoginUsecase``
+/// sign in with it unchanged:
 ///
 /// ```swift
-/// let flow = DeviceAuthorizationFlow(configuration: configuration) { prompt in
+/// let metadata = try await ProviderMetadata.discover(issuer: issuer)
+/// let flow = DeviceAuthorizationFlow(
+///     configuration: OAuthConfiguration(metadata: metadata, clientID: "my-cli", scopes: ["openid"])
+/// ) { prompt in
 ///     print("Open", prompt.verificationURI, "and enter", prompt.userCode)
 /// }
 /// try await Login(provider: flow).perform(with: store)
 /// ```
-public struct DeviceAuthorizationFlow: RequestSequence, CredentialProvider {
+public struct DeviceAuthorizationFlow: CredentialProvider {
     /// What the user needs to approve the sign-in.
     public struct Prompt: Sendable, Hashable {
         /// The code to enter. Printable ASCII only: checked before it is shown.
@@ -42,39 +41,18 @@ public struct DeviceAuthorizationFlow: RequestSequence, CredentialProvider {
         public let expiresIn: Int
     }
 
-    /// The wait before each poll when the provider names none, in seconds.
-    public static let defaultInterval = 5
-    /// What `slow_down` adds to the wait, in seconds.
-    public static let slowDownStep = 5
-
-    /// What the last request sent was.
-    private enum Sent {
-        case codeRequest
-        case poll(deviceCode: String, sentAt: Date)
-        case userinfo(TokenGrant, idToken: [JSONObject], sentAt: Date)
-    }
-
     /// The provider, the client and the scopes.
     public let configuration: OAuthConfiguration
     private let transport: any Transport
     private let clock: any SequenceClock
     private let now: @Sendable () -> Date
     private let onPrompt: @Sendable (Prompt) -> Void
-    private var sent: Sent?
-    private var expiresIn = 0
-
-    /// The wait before the next poll, in seconds.
-    package private(set) var interval = DeviceAuthorizationFlow.defaultInterval
-    /// The seconds waited so far, summed over the polls.
-    package private(set) var waited = 0
-    /// The polls sent so far.
-    package private(set) var polls = 0
 
     /// - Parameters:
     ///   - configuration: The provider (it needs a device authorization
     ///     endpoint), the client registered for the device grant, the scopes.
-    ///   - transport: How the ``CredentialProvider`` conformance sends.
-    ///   - clock: What its waits sleep on.
+    ///   - transport: How requests are sent.
+    ///   - clock: What the waits between polls sleep on.
     ///   - now: When requests are sent, for the expiry.
     ///   - onPrompt: Shows the user code and where to enter it.
     public init(
@@ -89,152 +67,19 @@ public struct DeviceAuthorizationFlow: RequestSequence, CredentialProvider {
         self.onPrompt = onPrompt
     }
 
-    /// The flow for a public client.
-    @available(*, deprecated, message: "use init(configuration:transport:clock:now:onPrompt:)")
-    public init(
-        metadata: ProviderMetadata, clientID: String, scopes: [String] = [], server: URL? = nil,
-        transport: any Transport = URLSessionTransport(), clock: any SequenceClock = SystemSequenceClock(),
-        now: @escaping @Sendable () -> Date = { Date() }, onPrompt: @escaping @Sendable (Prompt) -> Void
-    ) {
-        self.init(
-            configuration: OAuthConfiguration(
-                metadata: metadata, clientID: clientID, scopes: scopes, server: server),
-            transport: transport, clock: clock, now: now, onPrompt: onPrompt)
-    }
-
     /// Runs the whole sign-in and returns the session it starts.
+    ///
+    /// - Throws: ``SignInError``, or the `NetworkError` of a transport
+    ///   failure or cancellation.
     public func credential() async throws -> Credential {
-        try await NetworkClient(baseURL: configuration.metadata.issuer, transport: transport, clock: clock)
-            .run(self)
+        try await NetworkClient(
+            baseURL: configuration.metadata.issuer,
+            transport: DeadlineTransport(transport, limit: SessionLimits.signInExchangeDeadline), clock: clock
+        ).run(sequence)
     }
 
-    /// Room for one poll a second until the code expires, plus the code
-    /// request and the account: the flow ends at the code's expiry, never at
-    /// the client's general bound.
-    public var stepLimit: Int { max(NetworkClient.maximumSequenceSteps, expiresIn + 3) }
-
-    /// A provider's answer is held up to 1 MiB, and refused past it as it arrives.
-    public var responseLimit: Int { OAuthWire.maximumBody }
-
-    /// The next step: the code request, a poll, the account, or the session.
-    public mutating func next(after previous: SequenceResponse?) throws -> SequenceStep<Credential> {
-        guard let previous, let sent else { return try requestCode() }
-        switch sent {
-        case .codeRequest:
-            return try poll(readCode(previous))
-        case .poll(let deviceCode, let sentAt):
-            return try readPoll(previous, deviceCode: deviceCode, sentAt: sentAt)
-        case .userinfo(let grant, let idToken, let sentAt):
-            let userinfo = AccountClaims.claims(fromUserinfo: previous).map { [$0] } ?? []
-            return .finish(try configuration.session(grant, claims: userinfo + idToken, sentAt: sentAt))
-        }
-    }
-
-    private mutating func requestCode() throws -> SequenceStep<Credential> {
-        let metadata = configuration.metadata
-        guard let endpoint = metadata.deviceAuthorizationEndpoint else { throw SignInError.noDeviceEndpoint }
-        // ProviderMetadata's endpoints can be set after it was checked: check again where they are used.
-        try OAuthWire.requireSafe(endpoint, "device authorization endpoint")
-        try OAuthWire.requireSafe(metadata.tokenEndpoint, "token endpoint")
-        sent = .codeRequest
-        let scope = configuration.scopes.joined(separator: " ")
-        return .send(
-            try configuration.client().formPost(
-                to: endpoint, scope.isEmpty ? [] : [("scope", scope)], namingClient: true))
-    }
-
-    /// What a poll's answer says: the tokens (then the account), wait and
-    /// poll again, or stop.
-    private mutating func readPoll(_ answer: SequenceResponse, deviceCode: String, sentAt: Date) throws
-        -> SequenceStep<Credential>
-    {
-        switch try TokenGrant.read(answer) {
-        case .grant(let grant):
-            let metadata = configuration.metadata
-            let idToken = try grant.idToken.map {
-                [
-                    try IDToken($0, issuer: metadata.issuer, clientID: configuration.clientID, nonce: nil)
-                        .claims
-                ]
-            }
-            guard let userinfo = metadata.userinfoEndpoint else {
-                return .finish(try configuration.session(grant, claims: idToken ?? [], sentAt: sentAt))
-            }
-            sent = .userinfo(grant, idToken: idToken ?? [], sentAt: sentAt)
-            return .send(grant.userinfoRequest(userinfo))
-        case .error(code: "authorization_pending", _):
-            return try poll(deviceCode)
-        case .error(code: "slow_down", _):
-            interval += Self.slowDownStep
-            return try poll(deviceCode)
-        case .error(code: "expired_token", _):
-            throw SignInError.deviceCodeExpired
-        case .error(let code, let description):
-            throw TokenGrant.Answer.failure(code: code, description: description)
-        }
-    }
-
-    /// Reads the device authorization answer, shows the prompt, and keeps
-    /// the interval and expiry.
-    private mutating func readCode(_ answer: SequenceResponse) throws -> String {
-        let from = "device authorization endpoint"
-        let object = try OAuthWire.answerObject(answer, from: from)
-        guard answer.response.statusCode == 200 else {
-            throw OAuthWire.error(in: object)
-                ?? SignInError.invalidResponse(from: from, reason: "HTTP \(answer.response.statusCode)")
-        }
-        guard let deviceCode = try OAuthWire.string(object, "device_code", from: from),
-            (try? AuthToken(deviceCode)) != nil
-        else { throw SignInError.invalidResponse(from: from, reason: "device_code is missing or invalid") }
-        guard let userCode = try OAuthWire.string(object, "user_code", from: from),
-            OAuthWire.isPrintable(userCode, limit: 64)
-        else {
-            throw SignInError.invalidResponse(
-                from: from, reason: "user_code is missing or not printable text")
-        }
-        let uri =
-            try OAuthWire.string(object, "verification_uri", from: from)
-            ?? OAuthWire.string(object, "verification_url", from: from)
-        guard let verificationURI = try shownURL(uri, "verification_uri") else {
-            throw SignInError.invalidResponse(from: from, reason: "verification_uri is missing")
-        }
-        let complete = try shownURL(
-            OAuthWire.string(object, "verification_uri_complete", from: from), "verification_uri_complete")
-        guard let expiresIn = try OAuthWire.integer(object, "expires_in", in: 1...86_400, from: from) else {
-            throw SignInError.invalidResponse(from: from, reason: "expires_in is missing")
-        }
-        // At least 1 s: an interval of 0 would poll back to back and never reach expires_in.
-        interval = max(
-            1, try OAuthWire.integer(object, "interval", in: 0...3600, from: from) ?? Self.defaultInterval)
-        self.expiresIn = expiresIn
-        onPrompt(
-            Prompt(
-                userCode: userCode, verificationURI: verificationURI, verificationURIComplete: complete,
-                expiresIn: expiresIn))
-        return deviceCode
-    }
-
-    /// A URL the user will see and open: printable, and `https` (or loopback `http`).
-    private func shownURL(_ text: String?, _ name: String) throws -> URL? {
-        guard let text else { return nil }
-        guard OAuthWire.isPrintable(text, limit: 2048), !text.contains(" ") else {
-            throw SignInError.invalidResponse(
-                from: "device authorization endpoint", reason: "\(name) is not printable text")
-        }
-        return try OAuthWire.endpoint(text, name: name)
-    }
-
-    /// The next poll, after the interval; an error once the code would have expired.
-    private mutating func poll(_ deviceCode: String) throws -> SequenceStep<Credential> {
-        guard waited + interval <= expiresIn else { throw SignInError.deviceCodeExpired }
-        waited += interval
-        polls += 1
-        sent = .poll(deviceCode: deviceCode, sentAt: now().addingTimeInterval(TimeInterval(interval)))
-        let fields = [
-            ("grant_type", "urn:ietf:params:oauth:grant-type:device_code"), ("device_code", deviceCode),
-        ]
-        return .send(
-            try configuration.client().formPost(to: configuration.metadata.tokenEndpoint, fields),
-            after: .seconds(interval))
+    /// The request sequence the flow runs: what a test drives with recorded answers.
+    package var sequence: DeviceAuthorizationSequence {
+        DeviceAuthorizationSequence(configuration: configuration, now: now, onPrompt: onPrompt)
     }
 }

@@ -5,29 +5,51 @@ public import SessionCore
     import FoundationNetworking
 #endif
 
-/// Revokes a session's grant at its provider (RFC 7009): the refresh token
-/// when there is one, which ends the whole grant, then the access token
-/// while it is still valid (RFC 7009 §2.1 lets a provider keep it alive
-/// until it expires); the access token alone when there is no refresh
-/// token. A confidential client authenticates as at the token endpoint.
-///
-/// It finishes when the provider answered 200 to each, and throws at the
-/// first refusal. Logging out should remove the local session whatever this
-/// says, and revoke what it removed.
-///
-/// ```swift
-/// if let removed = try store.removeCredential() {
-///     try await NetworkClient(baseURL: endpoint, transport: URLSessionTransport(timeout: 5))
-///         .run(GrantRevocation(credential: removed))
-/// }
-/// ```
-public struct GrantRevocation: RequestSequence {
+extension Credential {
+    /// Revokes this session's grant at its provider (RFC 7009): the refresh
+    /// token when there is one, which ends the whole grant, then the access
+    /// token while it is still valid (RFC 7009 §2.1 lets a provider keep it
+    /// alive until it expires); the access token alone when there is no
+    /// refresh token. A confidential client authenticates as at the token
+    /// endpoint.
+    ///
+    /// It returns when the provider answered 200 to each, and throws at the
+    /// first refusal, or when the whole revocation has taken longer than
+    /// ``SessionLimits/revocationDeadline``. Log out first, whatever this
+    /// will say, and revoke exactly what was removed:
+    ///
+    /// ```swift
+    /// if let removed = try store.removeCredential() {
+    ///     try await removed.revokeGrant()
+    /// }
+    /// ```
+    /// - Throws: ``SignInError/missingEndpoint(name:)`` when the provider lists
+    ///   no revocation endpoint, ``SignInError`` for a refusal, the
+    ///   `NetworkError` of a transport failure (a ``DeadlineExceededError``
+    ///   past the deadline).
+    public func revokeGrant(
+        transport: any Transport = URLSessionTransport(timeout: SessionLimits.idleTimeout),
+        at date: Date = Date()
+    ) async throws {
+        guard let endpoint = provider?.revocationEndpoint else {
+            throw SignInError.missingEndpoint(name: "revocation endpoint")
+        }
+        try await NetworkClient(
+            baseURL: endpoint,
+            transport: DeadlineTransport(transport, limit: SessionLimits.revocationDeadline)
+        ).run(GrantRevocation(credential: self, at: date))
+    }
+}
+
+/// The revocation of a grant as a request sequence: what
+/// ``Credential/revokeGrant(transport:at:)`` runs.
+package struct GrantRevocation: RequestSequence {
     private let credential: Credential
     private var pending: [(token: AuthToken, hint: String)]
 
     /// The revocation of `credential`'s grant at its provider's revocation
     /// endpoint, as of `date` (whether the access token is still valid).
-    public init(credential: Credential, at date: Date = Date()) {
+    package init(credential: Credential, at date: Date = Date()) {
         self.credential = credential
         if let refreshToken = credential.refreshToken {
             pending = [(refreshToken, "refresh_token")]
@@ -37,11 +59,11 @@ public struct GrantRevocation: RequestSequence {
         }
     }
 
-    /// A provider's answer is held up to 1 MiB, and refused past it as it arrives.
-    public var responseLimit: Int { OAuthWire.maximumBody }
+    /// A provider's answer is held up to ``SessionLimits/providerAnswerSize``.
+    package var responseLimit: Int { SessionLimits.providerAnswerSize }
 
     /// Each revocation request in turn, each answer checked.
-    public mutating func next(after previous: SequenceResponse?) throws -> SequenceStep<Void> {
+    package mutating func next(after previous: SequenceResponse?) throws -> SequenceStep<Void> {
         if let previous { try Self.read(previous) }
         guard let provider = credential.provider, let endpoint = provider.revocationEndpoint else {
             throw SignInError.missingEndpoint(name: "revocation endpoint")

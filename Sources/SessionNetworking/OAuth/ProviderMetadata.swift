@@ -4,11 +4,11 @@ public import SessionCore
 /// An identity provider's endpoints, as discovery found and checked them.
 ///
 /// Every endpoint is `https`, or `http` on loopback only, and the document's
-/// `issuer` equals the issuer asked for: ``ProviderDiscovery`` refuses
-/// anything else.
+/// `issuer` equals the issuer asked for: ``discover(issuer:transport:)``
+/// refuses anything else.
 ///
 /// ```swift
-/// let metadata = try await client.run(ProviderDiscovery(issuer: issuer))
+/// let metadata = try await ProviderMetadata.discover(issuer: URL(string: "https://login.example.com")!)
 /// metadata.deviceAuthorizationEndpoint   // nil for providers that do not list it
 /// ```
 public struct ProviderMetadata: Sendable, Hashable {
@@ -70,6 +70,34 @@ public struct ProviderMetadata: Sendable, Hashable {
             return method
         }
         throw SignInError.unsupportedClientAuthentication
+    }
+
+    /// Finds a provider's endpoints: OpenID Connect discovery
+    /// (`/.well-known/openid-configuration`) first, then the OAuth 2.0
+    /// authorization server metadata of RFC 8414
+    /// (`/.well-known/oauth-authorization-server`), because real providers
+    /// list different endpoints in each. When both answer, the first
+    /// supplies the endpoints and the second fills in what it lacks.
+    ///
+    /// Each document's `issuer` must equal `issuer` character for character
+    /// (a trailing slash included), every endpoint must be one a secret may
+    /// go to (`https`, or `http` to this machine), each answer is held up to
+    /// ``SessionLimits/providerAnswerSize``, and each request ends within
+    /// ``SessionLimits/signInExchangeDeadline``.
+    ///
+    /// ```swift
+    /// let metadata = try await ProviderMetadata.discover(issuer: URL(string: "https://login.example.com")!)
+    /// ```
+    /// - Throws: ``SignInError/discoveryFailed(issuer:reason:)``,
+    ///   ``SignInError/issuerMismatch(expected:)``, ``SignInError/insecureEndpoint(name:)``,
+    ///   or the `NetworkError` of a transport failure.
+    public static func discover(issuer: URL, transport: any Transport = URLSessionTransport()) async throws
+        -> ProviderMetadata
+    {
+        try await NetworkClient(
+            baseURL: issuer,
+            transport: DeadlineTransport(transport, limit: SessionLimits.signInExchangeDeadline)
+        ).run(ProviderDiscovery(issuer: issuer))
     }
 
     /// What a session keeps of the provider, for refresh and revocation.

@@ -8,10 +8,9 @@ import SessionSupport
 
 /// Keeps a session's access token fresh, safely across threads and processes.
 ///
-/// - A token is due when it expires within its margin: 60 s, or half its
-///   lifetime as issued when that is shorter (``Credential/isDue(at:maximumMargin:)``),
-///   so a token that lives 15 s is used for 7.5 s before it is refreshed. A
-///   token of unknown lifetime is refreshed only after a 401.
+/// - A token is due when it expires within its margin (``Credential/isDue(at:)``):
+///   ``SessionLimits/refreshMargin``, or half its lifetime as issued when that
+///   is shorter. A token of unknown lifetime is refreshed only after a 401.
 /// - Tasks of one process share one refresh in flight.
 /// - Across processes it refreshes under the store's writer lock
 ///   (``LoginStateRepository/withExclusiveAccess(_:)``) and reads the session
@@ -23,13 +22,15 @@ import SessionSupport
 ///   is handed out.
 /// - `invalid_grant` ends the session, if the stored refresh token is still
 ///   the one that was refused; ``SignInError/refreshRefused`` is thrown.
-/// - Every refresh ends within ``deadline`` (15 s), holding the store's lock
-///   no longer than that. A transport failure, an answer over 1 MiB or the
-///   deadline keeps the session; a due token that still works is used, an
-///   expired one gets the failure.
-/// - A loop guard allows at most 5 refreshes of a session per 30 s, counted
-///   in the session itself, so across processes too. When it stops a
-///   refresh of a token that still works, that token is used; otherwise
+/// - Every refresh ends within ``SessionLimits/refreshDeadline``, holding
+///   the store's lock no longer than that. A transport failure, an answer
+///   over ``SessionLimits/providerAnswerSize`` or the deadline keeps the
+///   session; a due token that still works is used, an expired one gets the
+///   failure.
+/// - A loop guard allows at most ``SessionLimits/refreshesPerWindow``
+///   refreshes of a session per ``SessionLimits/refreshWindow``, counted in
+///   the session itself, so across processes too. When it stops a refresh of
+///   a token that still works, that token is used; otherwise
 ///   ``SignInError/refreshLoopStopped(limit:seconds:)``.
 ///
 /// ```swift
@@ -37,21 +38,9 @@ import SessionSupport
 /// let credential = try await refresher.currentCredential()   // refreshed first if it was due
 /// ```
 public final class TokenRefresher: Sendable {
-    /// The default ``margin``: refresh a token at most 60 s before it expires.
-    public static let defaultMargin: TimeInterval = Credential.refreshMargin
-    /// How long one refresh may take, from its first byte sent to its
-    /// answer read: 15 s, whatever the provider does. The store's lock is held
-    /// meanwhile, so other writers, which wait 20 s for it
-    /// (``FileLoginStateStore/defaultLockTimeout``), always get it.
-    public static let deadline: Duration = .seconds(15)
-    /// The loop guard: at most this many refreshes …
-    public static let guardLimit = 5
-    /// … in this many seconds.
-    public static let guardWindow: TimeInterval = 30
-
     /// The longest margin: a token is due at most this long before it
     /// expires, and at most half its lifetime.
-    public let margin: TimeInterval
+    private let margin: TimeInterval
     private let repository: any LoginStateRepository
     private let transport: any Transport
     private let now: @Sendable () -> Date
@@ -61,14 +50,15 @@ public final class TokenRefresher: Sendable {
     /// - Parameters:
     ///   - repository: The session's store.
     ///   - transport: How refresh requests are sent; each refresh ends within
-    ///     ``deadline`` whatever the transport does. The default also gives up
-    ///     after 5 s without data.
+    ///     ``SessionLimits/refreshDeadline`` whatever the transport does. The
+    ///     default also gives up after ``SessionLimits/idleTimeout`` without data.
     ///   - margin: The longest margin before expiry; half the token's
     ///     lifetime when that is shorter.
     ///   - now: The clock expiry is judged by.
     public convenience init(
-        repository: any LoginStateRepository, transport: any Transport = URLSessionTransport(timeout: 5),
-        margin: TimeInterval = TokenRefresher.defaultMargin, now: @escaping @Sendable () -> Date = { Date() }
+        repository: any LoginStateRepository,
+        transport: any Transport = URLSessionTransport(timeout: SessionLimits.idleTimeout),
+        margin: TimeInterval = SessionLimits.refreshMargin, now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.init(
             repository: repository, transport: transport, margin: margin, now: now, exclusion: .storeLock)
@@ -87,8 +77,9 @@ public final class TokenRefresher: Sendable {
 
     /// A refresher with a chosen ``Exclusion``.
     package init(
-        repository: any LoginStateRepository, transport: any Transport = URLSessionTransport(timeout: 5),
-        margin: TimeInterval = TokenRefresher.defaultMargin, now: @escaping @Sendable () -> Date = { Date() },
+        repository: any LoginStateRepository,
+        transport: any Transport = URLSessionTransport(timeout: SessionLimits.idleTimeout),
+        margin: TimeInterval = SessionLimits.refreshMargin, now: @escaping @Sendable () -> Date = { Date() },
         exclusion: Exclusion
     ) {
         self.repository = repository
@@ -99,7 +90,7 @@ public final class TokenRefresher: Sendable {
     }
 
     /// Whether `credential`'s access token should be refreshed before use.
-    public func isDue(_ credential: Credential) -> Bool {
+    private func isDue(_ credential: Credential) -> Bool {
         credential.isDue(at: now(), maximumMargin: margin)
     }
 
@@ -178,7 +169,8 @@ public final class TokenRefresher: Sendable {
                 to: provider.tokenEndpoint,
                 [("grant_type", "refresh_token"), ("refresh_token", refreshToken.value)])
             let answer = try await NetworkClient(
-                baseURL: provider.tokenEndpoint, transport: DeadlineTransport(transport, limit: Self.deadline)
+                baseURL: provider.tokenEndpoint,
+                transport: DeadlineTransport(transport, limit: SessionLimits.refreshDeadline)
             ).run(OneRequest(request, read: TokenGrant.read))
             switch answer {
             case .grant(let grant):
@@ -217,17 +209,20 @@ public final class TokenRefresher: Sendable {
         }
     }
 
-    /// The loop guard: at most ``guardLimit`` refreshes of this session in
-    /// ``guardWindow`` seconds, counted from the session's own
+    /// The loop guard: at most ``SessionLimits/refreshesPerWindow`` refreshes
+    /// of this session in ``SessionLimits/refreshWindow``, counted from the session's own
     /// ``Credential/refreshedAt`` (read under the lock), so every process that
     /// shares the session counts the same refreshes.
     ///
     /// - Returns: The refreshes within the window.
     private func admitRefresh(_ credential: Credential) throws -> [Date] {
         let date = now()
-        let recent = credential.refreshedAt.filter { date.timeIntervalSince($0) < Self.guardWindow }
-        guard recent.count < Self.guardLimit else {
-            throw SignInError.refreshLoopStopped(limit: Self.guardLimit, seconds: Int(Self.guardWindow))
+        let recent = credential.refreshedAt.filter {
+            date.timeIntervalSince($0) < SessionLimits.refreshWindow
+        }
+        guard recent.count < SessionLimits.refreshesPerWindow else {
+            throw SignInError.refreshLoopStopped(
+                limit: SessionLimits.refreshesPerWindow, seconds: Int(SessionLimits.refreshWindow))
         }
         return recent
     }

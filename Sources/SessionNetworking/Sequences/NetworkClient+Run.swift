@@ -7,11 +7,6 @@ import SessionSupport
 #endif
 
 extension NetworkClient {
-    /// The most requests one ``run(_:with:)`` sends before it stops a
-    /// sequence with ``SequenceError/tooManySteps(limit:)``, unless the
-    /// sequence sets its own ``RequestSequence/stepLimit``.
-    public static let maximumSequenceSteps = 1000
-
     /// Runs `sequence` to its end: asks it for a step, waits and sends the
     /// request, hands it the answer, until it finishes.
     ///

@@ -1,4 +1,5 @@
 import Foundation
+import SessionCore
 
 /// A job of several requests, each built from the answer to the one before,
 /// described as a value and run by ``NetworkClient/run(_:with:)``.
@@ -39,17 +40,17 @@ public protocol RequestSequence: Sendable {
     /// The most requests a run sends before it stops the sequence with
     /// ``SequenceError/tooManySteps(limit:)``. Read before every request, so
     /// a sequence can raise it once it knows how long it may run (a device
-    /// code's lifetime). The default is ``NetworkClient/maximumSequenceSteps``.
+    /// code's lifetime). The default is ``SessionLimits/sequenceSteps``.
     var stepLimit: Int { get }
     /// The most bytes of an answer's body a run holds; the transfer stops as
     /// soon as a body goes past it (``ResponseTooLargeError``). The default
-    /// is ``Request/defaultBodyLimit``; the sign-in flows take 1 MiB.
+    /// is ``SessionLimits/responseBodySize``; the sign-in flows take 1 MiB.
     var responseLimit: Int { get }
 }
 
 extension RequestSequence {
-    /// ``NetworkClient/maximumSequenceSteps``: 1000 requests.
-    public var stepLimit: Int { NetworkClient.maximumSequenceSteps }
-    /// ``Request/defaultBodyLimit``: 16 MiB.
-    public var responseLimit: Int { Request<Data>.defaultBodyLimit }
+    /// ``SessionLimits/sequenceSteps``: 1000 requests.
+    public var stepLimit: Int { SessionLimits.sequenceSteps }
+    /// ``SessionLimits/responseBodySize``: 16 MiB.
+    public var responseLimit: Int { SessionLimits.responseBodySize }
 }

@@ -2,12 +2,7 @@ import SessionCore
 import SessionSupport
 
 /// `api [--method M] [--header 'Name: value']... PATH`: one request to the
-/// session's server, with the token.
-///
-/// This type owns the command's spec, options and their checks, so both
-/// executables parse it alike. What it does is all networking, in
-/// `SessionCLINetworking` (`APICommand+Send.swift`): `session-cli` hands the
-/// command line over to `session-cli-api`.
+/// session's server, with the token; the answer's body on standard output.
 package struct APICommand: Command {
     /// `api`'s options.
     package enum Option: String, CommandOption {
@@ -31,7 +26,8 @@ package struct APICommand: Command {
         argument: "PATH",
         discussion: """
             PATH is joined to the session's server URL, and its percent-encoding is kept as written;
-            the response body is printed. A 401 from the session's server logs you out.
+            the response body is printed. A 401 from the session's server logs you out, unless the
+            session can refresh its token: then it is refreshed and the request sent once more.
             """)
 
     /// The path, with any query, as the user wrote it.
@@ -55,12 +51,59 @@ package struct APICommand: Command {
         self.headers = headers
     }
 
-    /// Every `api` sends a request: networking.
-    package func needsNetworking(context: CommandContext) throws -> Bool { true }
-
-    /// Never called: ``needsNetworking(context:)`` is always true.
     package func run(context: CommandContext) throws -> ExitCode {
-        throw CLIError("api sends a request; it runs in session-cli-api", code: .software)
+        let store = try context.store()
+        let token = try context.overrideToken()
+        let status = try LoginUsecase(repository: store, now: context.now).status()
+        guard let credential = status.credential, status.phase == .loggedIn else {
+            let reason = status.phase == .expired ? "the session has expired" : "not logged in"
+            throw CLIError("\(reason); run 'session-cli login' first", code: .failure)
+        }
+        guard let server = credential.server else {
+            throw CLIError(
+                "the session names no server; log in again with --server URL so api knows where to send requests",
+                code: .failure)
+        }
+        let network = try context.network()
+        // The body goes out as it arrives, never held whole: `api /huge | head`
+        // and a download of any size run in the same memory.
+        let output = Locked(context.console.bodyWriter())
+        defer { output.withLock { $0.finish() } }
+        let request = APIRequest(method: method, path: path, headers: headers, server: server)
+        let answer = try waitFor {
+            try await network.send(request, session: store, token: token) { piece in
+                output.withLock { $0.write(piece) }
+            }
+        }
+        switch answer {
+        case .success:
+            return .success
+        case .outputFailed:
+            return .ioError  // said by ErrorReport.finish
+        case .status(let code, let body):
+            _ = output.withLock { $0.write(body) }
+            throw Self.refusal(code, loggedOut: token == nil && (try? store.load())?.credential == nil)
+        }
+    }
+
+    /// What an answer outside 2xx means for the person.
+    private static func refusal(_ code: Int, loggedOut: Bool) -> CLIError {
+        switch code {
+        case 401:
+            let outcome =
+                loggedOut ? "you are now logged out; run 'session-cli login'" : "the session was kept"
+            return CLIError(
+                "the server rejected the token (401 Unauthorized); \(outcome)", code: .noPermission)
+        case 403:
+            return CLIError("the server refused access (403 Forbidden)", code: .noPermission)
+        case 300...399:
+            return CLIError(
+                "the server answered with a redirect (\(code)) that is not followed: to plain http, "
+                    + "to a non-http address, or carrying the request body to another server",
+                code: .failure)
+        default:
+            return CLIError("the server answered with status \(code)", code: .failure)
+        }
     }
 
     /// `Name: value`, with the name an HTTP token. The token header itself is
@@ -81,7 +124,6 @@ package struct APICommand: Command {
         }
         return (name, value)
     }
-
 }
 
 extension String {

@@ -25,7 +25,7 @@ package enum CLIReference {
         lines += ["", "## Exit codes", "", "| code | meaning |", "|---|---|"]
         lines += ExitCode.allCases.map { "| \($0.rawValue) | \($0.meaning) |" }
         lines += ["", "## Environment", "", "| variable | meaning |", "|---|---|"]
-        lines += Environment.documented.map { "| `\($0.name)` | \($0.help) |" }
+        lines += EnvironmentVariable.documented.map { "| `\($0.variable.rawValue)` | \($0.help) |" }
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -1,6 +1,6 @@
 /// `help [COMMAND]`: the tool's overview, or one command's help (the same as
 /// `COMMAND --help`).
-package struct HelpCommand: ParsableCommand {
+package struct HelpCommand: Command {
     package typealias Option = NoOption
 
     package static let spec = CommandSpec(
@@ -8,7 +8,7 @@ package struct HelpCommand: ParsableCommand {
         argument: "COMMAND")
 
     /// The command asked about; `nil` for the overview.
-    let topic: CommandSpec?
+    package let topic: CommandSpec?
 
     package init(parsing arguments: ParsedArguments<Option>) throws(CLIError) {
         guard let name = arguments.arguments.first else {
@@ -20,5 +20,10 @@ package struct HelpCommand: ParsableCommand {
             throw .usage("no help for an unknown command; commands: \(names)")
         }
         self.topic = topic
+    }
+
+    package func run(context: CommandContext) throws -> ExitCode {
+        context.console.out(topic.map(HelpText.help(for:)) ?? HelpText.overview)
+        return .success
     }
 }

@@ -15,7 +15,9 @@ package enum HelpText {
             pad("  -h, --help", 34) + "Show help for the tool or a command.",
             pad("  --version", 34) + "Print the version.",
         ]
-        lines += ["", "ENVIRONMENT:"] + Environment.documented.map { "  " + pad($0.name, 28) + $0.help }
+        lines +=
+            ["", "ENVIRONMENT:"]
+            + EnvironmentVariable.documented.map { "  " + pad($0.variable.rawValue, 28) + $0.help }
         lines += ["", "EXIT CODES:"] + exitCodeLines
         lines += ["", "Run 'session-cli help <command>' for a command's options."]
         return lines.joined(separator: "\n")

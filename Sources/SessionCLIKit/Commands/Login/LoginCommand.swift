@@ -1,7 +1,8 @@
-package import SessionCore
-package import SessionSupport
+import SessionCore
+import SessionSupport
 
-/// `login`: check the options, read the token, save the session.
+/// `login`: sign in at a provider (`--device`, `--web`), or save a token read
+/// from standard input or a prompt, as the session.
 package struct LoginCommand: Command {
     /// `login`'s options.
     package enum Option: String, CommandOption {
@@ -80,123 +81,209 @@ package struct LoginCommand: Command {
             SESSION_CLI_CLIENT_SECRET (environment only) makes the client confidential.
             Without them, the token is read from standard input (--with-token) or, on a terminal,
             asked for with echo off. The token is never an argument: other users can read
-            arguments with ps. Logging in again replaces the session; a failed login keeps it.
+            arguments with ps. Logging in again replaces the session, and revokes the grant it
+            replaces; a failed login keeps it.
 
             Examples:
               session-cli login --device --issuer https://login.example.com --client-id my-cli --scope openid
               printf '%s' "$TOKEN" | session-cli login --with-token --server https://api.example.com --user alice
-            """)
+            """,
+        argumentRefusal: "login takes no arguments and never a token; if that was your token, revoke it "
+            + "(it may be in your shell history) and pipe a new one to 'session-cli login --with-token'")
 
-    /// Ten years: longer is a typo, not a token lifetime.
-    static let longestLifetime = 315_360_000
-
-    /// How the session is started.
-    package enum Method: Sendable {
-        /// A token from standard input or the prompt.
-        case token
-        /// The device authorization grant.
-        case device
-        /// The authorization code grant in the browser.
-        case web
+    /// How the session is started, with what only that way takes.
+    enum Method {
+        /// A token from standard input (`--with-token`) or the prompt.
+        case token(readsStandardInput: Bool, account: String?, lifetime: TimeInterval?)
+        /// A sign-in at a provider.
+        case signIn(Grant)
     }
 
-    /// How the session is started.
-    package let method: Method
+    /// The grant of a sign-in at a provider.
+    enum Grant {
+        /// The device authorization grant.
+        case device(endpoint: URL?)
+        /// The authorization code grant in the browser.
+        case web(opensBrowser: Bool, port: Int?, host: LoopbackRedirect.Host?)
+    }
+
+    let method: Method
     /// Where the token may go.
-    package let server: URL?
-    let account: String?
-    let lifetime: TimeInterval?
-    let readsStandardInput: Bool
-    /// `--issuer`, if given.
-    package let issuer: URL?
-    /// `--client-id`, if given.
-    package let clientID: String?
-    /// `--scope`, in order.
-    package let scopes: [String]
-    /// `--device-endpoint`, if given.
-    package let deviceEndpoint: URL?
-    /// Whether `--web` may open a browser.
-    package let opensBrowser: Bool
-    /// `--callback-port`, if given.
-    package let callbackPort: Int?
-    /// `--callback-host`, if given.
-    package let callbackHost: LoopbackRedirect.Host?
+    let server: URL?
+    let issuer: URL?
+    let clientID: String?
+    let scopes: [String]
 
     package init(parsing arguments: ParsedArguments<Option>) throws(CLIError) {
         let device = arguments.has(.device)
         let web = arguments.has(.web)
         guard !(device && web) else { throw .usage("give --device or --web, not both") }
-        method = device ? .device : web ? .web : .token
+        let (mode, allowed): (String, Set<Option>) =
+            device
+            ? ("--device", [.device, .issuer, .clientID, .scope, .server, .deviceEndpoint])
+            : web
+                ? (
+                    "--web",
+                    [.web, .issuer, .clientID, .scope, .server, .noBrowser, .callbackPort, .callbackHost]
+                )
+                : ("a token login", [.withToken, .server, .user, .expiresIn])
         let given = Option.allCases.filter { arguments.has($0) || !arguments.values($0).isEmpty }
-        let allowed: Set<Option> =
-            switch method {
-            case .token: [.withToken, .server, .user, .expiresIn]
-            case .device: [.device, .issuer, .clientID, .scope, .server, .deviceEndpoint]
-            case .web: [.web, .issuer, .clientID, .scope, .server, .noBrowser, .callbackPort, .callbackHost]
-            }
         if let stray = given.first(where: { !allowed.contains($0) }) {
-            let mode = device ? "--device" : web ? "--web" : "a token login"
             throw .usage("--\(stray.rawValue) does not go with \(mode); see 'session-cli help login'")
         }
-        server = try arguments.value(.server).map(Self.parseServer)
-        account = try arguments.value(.user).map(Self.parseAccount)
-        lifetime = try arguments.value(.expiresIn).map(Self.parseLifetime)
-        readsStandardInput = arguments.has(.withToken)
+        server = try arguments.value(.server).map { text throws(CLIError) in
+            try OptionValues.url(text, "--server")
+        }
         issuer = try arguments.value(.issuer).map { text throws(CLIError) in
-            try Self.parseEndpoint(text, "--issuer")
+            try OptionValues.url(text, "--issuer")
         }
-        clientID = try arguments.value(.clientID).map(Self.parseClientID)
-        scopes = try arguments.values(.scope).map(Self.parseScope)
-        deviceEndpoint = try arguments.value(.deviceEndpoint).map { text throws(CLIError) in
-            try Self.parseEndpoint(text, "--device-endpoint")
+        clientID = try arguments.value(.clientID).map { text throws(CLIError) in
+            try OptionValues.clientID(text, "--client-id")
         }
-        opensBrowser = !arguments.has(.noBrowser)
-        callbackPort = try arguments.value(.callbackPort).map { text throws(CLIError) in
-            try Self.parsePort(text, "--callback-port")
-        }
-        callbackHost = try arguments.value(.callbackHost).map { text throws(CLIError) in
-            try Self.parseHost(text, "--callback-host")
+        scopes = try arguments.values(.scope).map(OptionValues.scope)
+        if device {
+            method = .signIn(
+                .device(
+                    endpoint: try arguments.value(.deviceEndpoint).map { text throws(CLIError) in
+                        try OptionValues.url(text, "--device-endpoint")
+                    }))
+        } else if web {
+            method = .signIn(
+                .web(
+                    opensBrowser: !arguments.has(.noBrowser),
+                    port: try arguments.value(.callbackPort).map { text throws(CLIError) in
+                        try OptionValues.port(text, "--callback-port")
+                    },
+                    host: try arguments.value(.callbackHost).map { text throws(CLIError) in
+                        try OptionValues.loopbackHost(text, "--callback-host")
+                    }))
+        } else {
+            method = .token(
+                readsStandardInput: arguments.has(.withToken),
+                account: try arguments.value(.user).map { text throws(CLIError) in
+                    try OptionValues.account(text, "--user")
+                },
+                lifetime: try arguments.value(.expiresIn).map { text throws(CLIError) in
+                    try OptionValues.lifetime(text, "--expires-in")
+                })
         }
     }
 
-    /// A login never runs while `SESSION_CLI_TOKEN` overrides the session.
-    package func check(context: CommandContext) throws {
-        try context.refuseWhileOverridden("log in")
-    }
-
-    /// `--device` and `--web` sign in at a provider: networking.
-    package func needsNetworking(context: CommandContext) throws -> Bool {
-        method != .token
-    }
-
-    /// Reads the token and saves the session, replacing any other.
     package func run(context: CommandContext) throws -> ExitCode {
-        let source = try tokenSource()
+        try context.refuseWhileOverridden("log in")
+        let store = try context.store()
         // A session file that cannot be read is reported, not silently replaced.
-        let previous = try context.store.load().credential
-        let provider = TokenInputProvider(
-            source: source, account: account, server: server, lifetime: lifetime)
-        let store = context.store
+        let previous = try store.load().credential
+        let provider: any CredentialProvider
+        var network: (any Network)?
+        switch method {
+        case .token(let readsStandardInput, let account, let lifetime):
+            guard readsStandardInput || context.input.isTerminal else {
+                throw CLIError.usage(
+                    "no token: standard input is not a terminal; pipe the token with "
+                        + "printf '%s' \"$TOKEN\" | session-cli login --with-token")
+            }
+            // The grant this login replaces is revoked: the network, if it
+            // takes one, before the token is read.
+            if previous?.provider?.revocationEndpoint != nil { network = try context.network() }
+            provider = TokenInput(
+                source: readsStandardInput ? .standardInput : .prompt, account: account, server: server,
+                lifetime: lifetime, input: context.input, console: context.console, now: context.now)
+        case .signIn(let grant):
+            let request = try signInRequest(grant, context, stored: previous?.provider)
+            let signingIn = try context.network()
+            network = signingIn
+            let console = context.console
+            provider = signingIn.signIn(request) { Self.show($0, on: console) }
+        }
         let state = try waitFor { try await Login(provider: provider).perform(with: store) }
-        Self.report(saved: state.credential, replaced: previous)
+        let who =
+            state.credential.map(CommandContext.describe).flatMap { $0.isEmpty ? nil : " as \($0)" } ?? ""
+        context.console.out("Logged in\(who).")
+        if let previous {
+            let old = CommandContext.describe(previous)
+            context.console.out("Replaced the previous session\(old.isEmpty ? "" : " (\(old))").")
+            // The grant this login replaces is revoked, not left alive at the provider.
+            if let network, previous.provider?.revocationEndpoint != nil,
+                previous.refreshToken == nil || previous.refreshToken != state.credential?.refreshToken
+            {
+                context.console.error(try waitFor { await network.revoke(previous) }.message)
+            }
+        }
         return .success
     }
 
-    /// "Logged in as alice on https://…", and what it replaced.
-    package static func report(saved: Credential?, replaced previous: Credential?) {
-        let who = saved.map(CommandContext.describe).flatMap { $0.isEmpty ? nil : " as \($0)" } ?? ""
-        Console.out("Logged in\(who).")
-        if let previous {
-            let old = CommandContext.describe(previous)
-            Console.out("Replaced the previous session\(old.isEmpty ? "" : " (\(old))").")
+    /// The sign-in as decided from the options, then the environment, then
+    /// the stored session's provider.
+    private func signInRequest(_ grant: Grant, _ context: CommandContext, stored: OAuthProvider?)
+        throws(CLIError) -> SignInRequest
+    {
+        let environment = context.environment
+        let flag = if case .device = grant { "--device" } else { "--web" }
+        var issuer = self.issuer
+        if issuer == nil, let text = environment[.issuer] {
+            issuer = try OptionValues.url(text, EnvironmentVariable.issuer.rawValue)
         }
+        guard let issuer = issuer ?? stored?.issuer else {
+            throw .usage("login \(flag) needs a provider: give --issuer URL or set SESSION_CLI_ISSUER")
+        }
+        var clientID = self.clientID
+        if clientID == nil, let text = environment[.clientID] {
+            clientID = try OptionValues.clientID(text, EnvironmentVariable.clientID.rawValue)
+        }
+        // The stored client ID belongs to the stored issuer only.
+        guard let clientID = clientID ?? (stored?.issuer == issuer ? stored?.clientID : nil) else {
+            throw .usage("login \(flag) needs a client ID: give --client-id ID or set SESSION_CLI_CLIENT_ID")
+        }
+        var secret: AuthToken?
+        if let text = environment[.clientSecret] {
+            do {
+                secret = try AuthToken(text)
+            } catch {
+                throw .usage("SESSION_CLI_CLIENT_SECRET is not a valid client secret: \(error)")
+            }
+        }
+        let signInMethod: SignInRequest.Method
+        switch grant {
+        case .device(let endpoint): signInMethod = .device(endpoint: endpoint)
+        case .web(let opensBrowser, var port, var host):
+            // The options, else the environment, else the redirect the stored
+            // session used at this issuer, else 127.0.0.1 on a port the system picks.
+            let reused = stored?.issuer == issuer ? stored?.redirect : nil
+            if port == nil, let text = environment[.callbackPort] {
+                port = try OptionValues.port(text, EnvironmentVariable.callbackPort.rawValue)
+            }
+            if host == nil, let text = environment[.callbackHost] {
+                host = try OptionValues.loopbackHost(text, EnvironmentVariable.callbackHost.rawValue)
+            }
+            let redirect = LoopbackRedirect(host: host ?? reused?.host ?? .ipv4, port: port ?? reused?.port)
+            signInMethod = .web(redirect: redirect, opensBrowser: opensBrowser)
+        }
+        return SignInRequest(
+            method: signInMethod, issuer: issuer, clientID: clientID, clientSecret: secret, scopes: scopes,
+            server: server, language: context.language)
     }
 
-    private func tokenSource() throws(CLIError) -> TokenInputProvider.Source {
-        if readsStandardInput { return .standardInput }
-        if Console.isTerminal(STDIN_FILENO) { return .prompt }
-        throw .usage(
-            "no token: standard input is not a terminal; pipe the token with "
-                + "printf '%s' \"$TOKEN\" | session-cli login --with-token")
+    /// What a person must see during a sign-in, each on its own line of
+    /// standard error, so a person can read it and a script can find it.
+    private static func show(_ event: SignInEvent, on console: Console) {
+        switch event {
+        case .deviceCode(let userCode, let verificationURI, let complete, let expiresIn):
+            console.error(
+                "To sign in, open the URL in a browser and enter the code (expires in \(expiresIn / 60) min):"
+            )
+            console.error("URL: \(verificationURI.absoluteString)")
+            console.error("Code: \(userCode)")
+            if let complete { console.error("URL with the code: \(complete.absoluteString)") }
+            console.error("Waiting for approval (Ctrl-C cancels)...")
+        case .authorizationURL(let url, let opening):
+            console.error("Sign in at this URL\(opening ? " (opening your browser)" : ""):")
+            console.error("URL: \(url.absoluteString)")
+        case .waitingForBrowser(let redirectURI):
+            console.error(
+                "Waiting for the browser to come back to \(redirectURI.absoluteString) (Ctrl-C cancels)...")
+        case .refusedCallback(let reason):
+            console.error("session-cli: refused a request to the sign-in listener: \(reason); still waiting")
+        }
     }
 }

@@ -1,7 +1,7 @@
-package import SessionCore
+import SessionCore
 import SessionSupport
 
-/// `logout`: revoke the grant at the provider, then remove the session.
+/// `logout`: remove the session, then revoke its grant at the provider.
 /// Already logged out is success.
 package struct LogoutCommand: Command {
     /// `logout`'s options.
@@ -21,31 +21,20 @@ package struct LogoutCommand: Command {
         discussion: """
             The session is removed first (read and deleted in one step under the store's lock, with any
             temporary file a killed writer left behind), then what was removed is revoked at the provider
-            (RFC 7009: the refresh token, and the access token while it is valid), within 5 s. Standard
+            (RFC 7009: the refresh token, and the access token while it is valid), within \
+            \(SessionLimits.revocationDeadline.components.seconds) s. Standard
             error says whether the revocation worked; a failed revocation does not fail the logout.
             """)
 
     /// `--local`: do not contact the provider.
-    package let local: Bool
+    let local: Bool
 
     package init(parsing arguments: ParsedArguments<Option>) throws(CLIError) {
         local = arguments.has(.local)
     }
 
-    /// A logout never runs while `SESSION_CLI_TOKEN` overrides the session.
-    package func check(context: CommandContext) throws {
-        try context.refuseWhileOverridden("log out")
-    }
-
-    /// A session from a provider that lists a revocation endpoint is revoked
-    /// there: networking. A pasted token, `--local`, or no session: none.
-    package func needsNetworking(context: CommandContext) throws -> Bool {
-        guard !local, case .loggedIn(let credential)? = try? context.store.load() else { return false }
-        return credential.provider?.revocationEndpoint != nil
-    }
-
     /// What a logout removed.
-    package enum Removal: Sendable {
+    enum Removal {
         /// This session: revoke it, and say whose it was.
         case session(Credential)
         /// Nothing: already logged out.
@@ -54,11 +43,29 @@ package struct LogoutCommand: Command {
         case unreadable
     }
 
-    /// Removes the session here, without the provider, and says whose it was.
     package func run(context: CommandContext) throws -> ExitCode {
-        let removal = try Self.remove(context.store)
-        Self.report(removal, revoking: !local)
+        try context.refuseWhileOverridden("log out")
+        let store = try context.store()
+        // The network first, while nothing has changed: in session-cli this
+        // is where the command line goes to session-cli-api.
+        let network = try revokes(try? store.load().credential) ? context.network() : nil
+        let removal = try Self.remove(store)
+        if case .session(let credential) = removal, let issuer = credential.provider?.issuer, !local {
+            let revocation =
+                if let network, revokes(credential) {
+                    try waitFor { await network.revoke(credential) }
+                } else {
+                    Revocation.notOffered(issuer: issuer.absoluteString)
+                }
+            context.console.error(revocation.message)
+        }
+        context.console.out(Self.describe(removal))
         return .success
+    }
+
+    /// Whether logging out `credential` revokes it at its provider.
+    private func revokes(_ credential: Credential?) -> Bool {
+        !local && credential?.provider?.revocationEndpoint != nil
     }
 
     /// Reads and removes the session as one step under the store's writer
@@ -66,7 +73,7 @@ package struct LogoutCommand: Command {
     /// its rotated tokens are what is removed) or finds no session after.
     /// A file that cannot be read as a session is removed too: that is
     /// exactly what logout is for.
-    package static func remove(_ store: FileLoginStateStore) throws -> Removal {
+    private static func remove(_ store: FileLoginStateStore) throws -> Removal {
         do {
             return try store.removeCredential().map(Removal.session) ?? .nothing
         } catch let error as SessionFileError where error.isBadData {
@@ -75,22 +82,15 @@ package struct LogoutCommand: Command {
         }
     }
 
-    /// Says what was removed; with `revoking`, notes a provider that lists
-    /// no revocation endpoint.
-    package static func report(_ removal: Removal, revoking: Bool) {
+    private static func describe(_ removal: Removal) -> String {
         switch removal {
         case .session(let credential):
-            if revoking, let provider = credential.provider, provider.revocationEndpoint == nil {
-                Console.error(
-                    "session-cli: note: \(provider.issuer.absoluteString) lists no revocation endpoint; "
-                        + "the grant was not revoked there")
-            }
             let who = CommandContext.describe(credential)
-            Console.out("Logged out\(who.isEmpty ? "" : " \(who)").")
+            return "Logged out\(who.isEmpty ? "" : " \(who)")."
         case .nothing:
-            Console.out("Not logged in; nothing to do.")
+            return "Not logged in; nothing to do."
         case .unreadable:
-            Console.out("Removed an unreadable session file. Logged out.")
+            return "Removed an unreadable session file. Logged out."
         }
     }
 }

@@ -1,7 +1,7 @@
 import SessionCore
 import SessionSupport
 
-/// `status`: show the session and the button. Never writes.
+/// `status`: show the session and the button. Never writes, never uses the network.
 package struct StatusCommand: Command {
     /// `status`'s options.
     package enum Option: String, CommandOption {
@@ -37,20 +37,21 @@ package struct StatusCommand: Command {
 
     /// Prints the session and the button; exits 0 only when logged in.
     package func run(context: CommandContext) throws -> ExitCode {
-        let status = try LoginUsecase(repository: context.store).status()
-        let path = context.store.fileURL.path
+        let store = try context.store()
+        let status = try LoginUsecase(repository: store, now: context.now).status()
+        let path = store.fileURL.path
         let report = StatusReport(
             status: status, storePath: path, showToken: showToken, language: context.language,
-            environmentToken: context.overrideToken != nil)
-        if try context.store.hasInsecurePermissions() {
-            Console.error(
+            environmentToken: context.environment[.token] != nil)
+        if try store.hasInsecurePermissions() {
+            context.console.error(
                 "session-cli: warning: \(path) can be read by other users; run 'chmod 600 \(path)' or log in again"
             )
         }
         if json {
-            Console.out(report.json())
+            context.console.out(report.json())
         } else {
-            Console.out(composed: report.text(style: context.style))
+            context.console.out(composed: report.text(style: context.style))
         }
         return status.phase == .loggedIn ? .success : .failure
     }

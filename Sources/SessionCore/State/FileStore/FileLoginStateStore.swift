@@ -15,7 +15,7 @@ import SessionSupport
 ///   new one, never a mix, and a crash leaves one of the two.
 /// - Writers (`save`, `clear`, `update`) take an exclusive `flock` on a
 ///   sibling `<name>.lock` file, and threads of one process a lock of their
-///   own. The wait is bounded (``lockTimeout``, 20 s by default), then
+///   own. The wait is bounded (``lockTimeout``, ``SessionLimits/lockTimeout`` by default), then
 ///   ``StoreBusyError``. Readers take no lock.
 /// - The rename is the commit point: once it is done the save has happened,
 ///   whatever comes after it, and `save` says so.
@@ -38,14 +38,6 @@ public final class FileLoginStateStore: LoginStateRepository {
     /// with ``StoreBusyError``, in seconds.
     public let lockTimeout: TimeInterval
 
-    /// The default ``lockTimeout``: 20 seconds, longer than a refresh may
-    /// hold the lock (15 s), so a logout started during a slow refresh waits
-    /// for it to end and then succeeds.
-    public static let defaultLockTimeout: TimeInterval = 20
-
-    /// A session file is a few hundred bytes; anything this large is not one.
-    static let sizeLimit = 1 << 20
-
     /// Flushes the folder after the commit point; tests pass one that fails.
     private let syncDirectory: @Sendable (String) throws -> Void
 
@@ -59,8 +51,7 @@ public final class FileLoginStateStore: LoginStateRepository {
     ///   - fileURL: The session file. Its folder is created on the first save.
     ///   - lockTimeout: How long a writer waits for another process's lock, in
     ///     seconds: 0 to 86 400 (a day); anything else is clamped, NaN is the default.
-    public convenience init(fileURL: URL, lockTimeout: TimeInterval = FileLoginStateStore.defaultLockTimeout)
-    {
+    public convenience init(fileURL: URL, lockTimeout: TimeInterval = SessionLimits.lockTimeout) {
         self.init(fileURL: fileURL, lockTimeout: lockTimeout) { try POSIX.syncDirectory(atPath: $0) }
     }
 
@@ -71,7 +62,7 @@ public final class FileLoginStateStore: LoginStateRepository {
         self.syncDirectory = syncDirectory
         self.fileURL = fileURL.standardizedFileURL
         // NaN, negative and endless waits become a bounded one.
-        self.lockTimeout = lockTimeout.isFinite ? min(max(0, lockTimeout), 86_400) : Self.defaultLockTimeout
+        self.lockTimeout = lockTimeout.isFinite ? min(max(0, lockTimeout), 86_400) : SessionLimits.lockTimeout
         path = self.fileURL.path
         directoryPath = self.fileURL.deletingLastPathComponent().path
         let name = self.fileURL.lastPathComponent
@@ -84,7 +75,7 @@ public final class FileLoginStateStore: LoginStateRepository {
     /// - Throws: ``SessionFileError`` for an empty, corrupt, future-version,
     ///   unreadable or non-regular file. The file is left as it is.
     public func load() throws -> LoginState {
-        guard let data = try POSIX.readRegularFile(atPath: path, limit: Self.sizeLimit) else {
+        guard let data = try POSIX.readRegularFile(atPath: path, limit: SessionLimits.sessionFileSize) else {
             return .loggedOut
         }
         return .loggedIn(try SessionFileFormat.decode(data, path: path))

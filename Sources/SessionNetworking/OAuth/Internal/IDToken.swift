@@ -20,7 +20,7 @@ package struct IDToken {
     package init(_ text: String, issuer: URL, clientID: String, nonce: String?) throws {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, let payload = Base64URL.decode(parts[1]),
-            payload.count <= OAuthWire.maximumBody,
+            payload.count <= SessionLimits.providerAnswerSize,
             case .object(let claims)? = try? JSONValue.parse(payload)
         else { throw SignInError.idTokenRejected(reason: "it is not a JWT with a JSON payload") }
         guard case .string(issuer.absoluteString)? = claims["iss"] else {

@@ -9,17 +9,11 @@ import SessionSupport
 /// The wire format of OAuth answers and requests: size-bounded JSON objects,
 /// typed fields, form bodies, and text that is safe to show.
 enum OAuthWire {
-    /// Answers larger than this are refused as they arrive.
-    static let maximumBody = 1 << 20
-
-    /// How long one exchange with the provider may take during a sign-in:
-    /// discovery, a device poll, the code exchange, userinfo.
-    package static let exchangeDeadline: Duration = .seconds(30)
-
     /// The JSON object of an answer, or why it is not one.
     static func object(_ answer: SequenceResponse, from endpoint: String) throws -> JSONObject {
-        guard answer.body.count <= maximumBody else {
-            throw SignInError.invalidResponse(from: endpoint, reason: "it is larger than 1 MiB")
+        guard answer.body.count <= SessionLimits.providerAnswerSize else {
+            throw SignInError.invalidResponse(
+                from: endpoint, reason: "it is larger than \(SessionLimits.providerAnswerSize >> 20) MiB")
         }
         guard case .object(let object)? = try? JSONValue.parse(answer.body) else {
             throw SignInError.invalidResponse(
@@ -79,12 +73,9 @@ enum OAuthWire {
         return .providerError(code: code, description: shownDescription(text))
     }
 
-    /// The longest `error_description` shown, in characters.
-    static let descriptionLimit = 200
-
     /// An `error_description` as it may be shown: only when it is made of
     /// the characters RFC 6749 §5.2 allows (printable ASCII without `"` or
-    /// `\`), cut to ``descriptionLimit`` characters; `nil` otherwise, so a
+    /// `\`), cut to ``SessionLimits/errorDescriptionLength`` characters; `nil` otherwise, so a
     /// provider cannot put anything else on a terminal or a page.
     static func shownDescription(_ text: String?) -> String? {
         guard let text, !text.isEmpty,
@@ -92,8 +83,8 @@ enum OAuthWire {
         else { return nil }
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return nil }
-        return trimmed.count <= descriptionLimit
-            ? trimmed : String(trimmed.prefix(descriptionLimit - 1)) + "…"
+        let limit = SessionLimits.errorDescriptionLength
+        return trimmed.count <= limit ? trimmed : String(trimmed.prefix(limit - 1)) + "…"
     }
 
     /// An error code as RFC 6749 allows it (%x20-21 / %x23-5B / %x5D-7E),
@@ -149,21 +140,26 @@ enum OAuthWire {
         return asked.absoluteString != answered.absoluteString
     }
 
-    /// Throws unless a secret may travel to `url`: `https`, or `http` on loopback.
+    /// Throws unless a secret may travel to `url` (``SecretDestination``):
+    /// checked where each request to a provider is built, whatever checked
+    /// the URL before.
     static func requireSafe(_ url: URL, _ name: String) throws {
-        guard Origin(url)?.carriesSecretsSafely == true else {
-            throw SignInError.insecureEndpoint(name: name)
-        }
+        guard SecretDestination.permits(url) else { throw SignInError.insecureEndpoint(name: name) }
     }
 
-    /// A URL from the provider that a secret may travel to: `https`, or
-    /// `http` on loopback.
+    /// A URL from the provider that a secret may travel to (``SecretDestination``).
     static func endpoint(_ text: String?, name: String) throws -> URL? {
         guard let text else { return nil }
-        guard let url = URL(string: text), Origin(url) != nil, url.user == nil, url.password == nil else {
+        guard let url = URL(string: text) else {
             throw SignInError.invalidResponse(from: "discovery", reason: "\(name) is not an http(s) URL")
         }
-        try requireSafe(url, name)
+        do {
+            try SecretDestination.check(url)
+        } catch .plainHTTPToRemoteHost {
+            throw SignInError.insecureEndpoint(name: name)
+        } catch {
+            throw SignInError.invalidResponse(from: "discovery", reason: "\(name) is not an http(s) URL")
+        }
         return url
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SessionCore
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -20,7 +21,7 @@ struct OneRequest<Output: Sendable>: RequestSequence {
     }
 
     /// Only OAuth's single-request grants use it: their answers are held up to 1 MiB.
-    var responseLimit: Int { OAuthWire.maximumBody }
+    var responseLimit: Int { SessionLimits.providerAnswerSize }
 
     func next(after previous: SequenceResponse?) throws -> SequenceStep<Output> {
         guard let previous else { return .send(request) }

@@ -9,9 +9,6 @@ import SessionSupport
 /// A token endpoint's successful answer (RFC 6749 §5.1), checked field by
 /// field, or the OAuth error it answered with.
 package struct TokenGrant: Sendable {
-    /// The longest `expires_in` believed: ten years. Longer is a broken provider.
-    static let longestLifetime = 315_360_000
-
     package let accessToken: AuthToken
     let refreshToken: AuthToken?
     /// Seconds the access token lives; `nil` when the provider did not say,
@@ -57,7 +54,8 @@ package struct TokenGrant: Sendable {
         guard let accessToken = try token(object, "access_token") else {
             throw SignInError.invalidResponse(from: from, reason: "access_token is missing")
         }
-        let expiresIn = try OAuthWire.integer(object, "expires_in", in: 0...longestLifetime, from: from)
+        let expiresIn = try OAuthWire.integer(
+            object, "expires_in", in: 0...Int(SessionLimits.longestTokenLifetime), from: from)
         return .grant(
             TokenGrant(
                 accessToken: accessToken,

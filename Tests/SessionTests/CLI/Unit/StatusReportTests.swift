@@ -15,7 +15,8 @@ import Testing
         let report = StatusReport(status: status, storePath: "/s.json", showToken: false, language: .english)
         let json = try JSONSerialization.jsonObject(with: Data(report.json().utf8)) as? [String: Any] ?? [:]
         return (
-            report.text(style: try Style(option: "never", environment: [:], outputIsTerminal: false)), json
+            report.text(
+                style: try Style(option: "never", environment: Environment(), outputIsTerminal: false)), json
         )
     }
 

@@ -8,7 +8,7 @@ import Testing
         #expect(token.value.utf8.first == 0x21)
         #expect(token.value.utf8.last == 0x7E)
         #expect(
-            try AuthToken(String(repeating: "x", count: AuthToken.maximumLength)).value.utf8.count == 8192)
+            try AuthToken(String(repeating: "x", count: SessionLimits.tokenLength)).value.utf8.count == 8192)
         #expect(try AuthToken("a").value == "a")
     }
 

@@ -20,11 +20,27 @@ import Testing
         for text in notLoopback { #expect(origin(text)?.isLoopback != true, "\(text)") }
     }
 
-    @Test func secretsTravelOverHTTPSOrToLoopbackOnly() {
-        #expect(origin("https://api.example.com")?.carriesSecretsSafely == true)
-        #expect(origin("http://127.0.0.1:9")?.carriesSecretsSafely == true)
-        #expect(origin("http://127.+0.0.1")?.carriesSecretsSafely != true)
-        #expect(origin("http://dev.localhost")?.carriesSecretsSafely != true)
+    @Test func secretsTravelOverHTTPSOrToLoopbackOnly() throws {
+        #expect(SecretDestination.permits(url("https://api.example.com")))
+        #expect(SecretDestination.permits(url("http://127.0.0.1:9")))
+        #expect(!SecretDestination.permits(url("http://127.+0.0.1")))
+        #expect(!SecretDestination.permits(url("http://dev.localhost")))
+        #expect(!SecretDestination.permits(url("https://user:pass@api.example.com")))
+        #expect(!SecretDestination.permits(url("ftp://api.example.com")))
+        #expect(throws: ServerAddressError.plainHTTPToRemoteHost) {
+            try SecretDestination.check(url("http://api.example.com"))
+        }
+    }
+
+    /// A session's token goes to its own server's origin only, and by the rule above.
+    @Test func aTokenGoesToItsOwnOriginOnly() throws {
+        let session = Credential(token: Sample.token(), server: url("https://api.example.com/v1"))
+        #expect(session.mayBeSent(to: url("https://api.example.com:443/other")))
+        #expect(!session.mayBeSent(to: url("https://api.example.com:8443/v1")))
+        #expect(!session.mayBeSent(to: url("http://api.example.com/v1")))
+        let anywhere = Credential(token: Sample.token())
+        #expect(anywhere.mayBeSent(to: url("https://elsewhere.example")))
+        #expect(!anywhere.mayBeSent(to: url("http://elsewhere.example")))
     }
 
     @Test func defaultPortsAreTheSameOrigin() {

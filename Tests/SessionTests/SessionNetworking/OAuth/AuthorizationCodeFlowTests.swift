@@ -1,5 +1,6 @@
 import Foundation
 import Session
+import SessionNetworking
 import Testing
 
 /// PKCE, the nonce, the callback's rules and the ID token's checks, without
@@ -24,12 +25,12 @@ import Testing
     func flow(
         scopes: [String] = ["openid", "read"], metadata: ProviderMetadata = Recorded.metadata,
         nonce: String? = AuthorizationCodeFlowTests.nonce
-    ) -> AuthorizationCodeFlow {
-        AuthorizationCodeFlow(
+    ) -> AuthorizationCodeExchange {
+        AuthorizationCodeExchange(
             configuration: OAuthConfiguration(metadata: metadata, clientID: "cli-web", scopes: scopes),
             redirectURI: url("http://127.0.0.1:54321/callback"),
             pkce: PKCE(verifier: "v" + String(repeating: "x", count: 42)), state: "state-123", nonce: nonce,
-            now: { Date(timeIntervalSince1970: 1_800_000_000) }, onEvent: { _ in })
+            now: { Date(timeIntervalSince1970: 1_800_000_000) })
     }
 
     func items(_ url: URL) -> [String: String] {
@@ -163,8 +164,8 @@ import Testing
         }
     }
 
-    func exchanged(_ flow: AuthorizationCodeFlow = AuthorizationCodeFlowTests().flow()) throws
-        -> AuthorizationCodeFlow
+    func exchanged(_ flow: AuthorizationCodeExchange = AuthorizationCodeFlowTests().flow()) throws
+        -> AuthorizationCodeExchange
     {
         var flow = flow
         try flow.receive(

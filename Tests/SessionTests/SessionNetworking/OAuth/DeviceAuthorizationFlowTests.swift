@@ -12,12 +12,13 @@ import Testing
         prompts: Locked<[DeviceAuthorizationFlow.Prompt]> = Locked([]),
         metadata: ProviderMetadata = Recorded.metadata,
         secret: String? = nil
-    ) -> DeviceAuthorizationFlow {
+    ) -> DeviceAuthorizationSequence {
         DeviceAuthorizationFlow(
             configuration: OAuthConfiguration(
                 metadata: metadata, clientID: "cli-device", clientSecret: secret.map { Sample.token($0) },
                 scopes: ["openid", "read"]),
-            now: { Self.start }, onPrompt: { prompt in prompts.withLock { $0.append(prompt) } })
+            now: { Self.start }, onPrompt: { prompt in prompts.withLock { $0.append(prompt) } }
+        ).sequence
     }
 
     @Test func waitsFiveSecondsBeforeTheFirstPollWhenNoIntervalIsGiven() async throws {

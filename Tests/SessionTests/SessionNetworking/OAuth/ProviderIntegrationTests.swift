@@ -111,7 +111,7 @@ import Testing
                 configuration: configuration, pages: SignInPages(appName: "the tests"),
                 callbackTimeout: .seconds(60)
             ) { person.follow($0, at: provider) }
-            #expect(flow.nonce != nil)
+            #expect(flow.exchange.nonce != nil)
             let store = InMemoryLoginStateStore()
             let credential = try #require(try await Login(provider: flow).perform(with: store).credential)
             // Only the email claim was released: the account falls back to it.

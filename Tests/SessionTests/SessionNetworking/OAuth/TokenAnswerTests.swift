@@ -1,5 +1,6 @@
 import Foundation
 import Session
+import SessionNetworking
 import Testing
 
 /// Every bad token answer is refused with a clear error, and none of them
@@ -9,7 +10,7 @@ import Testing
         let flow = DeviceAuthorizationFlow(
             configuration: OAuthConfiguration(metadata: Recorded.metadata, clientID: "cli-device"),
             onPrompt: { _ in })
-        return await Recorded.drive(flow, answers: ["device-code"] + answers + ["userinfo"]).result
+        return await Recorded.drive(flow.sequence, answers: ["device-code"] + answers + ["userinfo"]).result
     }
 
     @Test(arguments: [
@@ -88,7 +89,8 @@ import Testing
         let flow = DeviceAuthorizationFlow(
             configuration: OAuthConfiguration(metadata: Recorded.metadata, clientID: "cli-device"),
             onPrompt: { _ in })
-        let run = await Recorded.drive(flow, answers: ["device-code", "token", .json(200, userinfo)])
+        let run = await Recorded.drive(
+            flow.sequence, answers: ["device-code", "token", .json(200, userinfo)])
         #expect(try run.result.get().account == account)
     }
 }

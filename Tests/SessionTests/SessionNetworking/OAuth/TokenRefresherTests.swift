@@ -240,7 +240,10 @@ import Testing
         var short = session(expiresIn: 15)
         short.issuedAt = Self.now
         let store = InMemoryLoginStateStore(.loggedIn(short))
-        #expect(short.tokenRefreshMargin == 7.5)
+        // Due at half its 15 s lifetime: not at 7 s, at 8 s.
+        #expect(
+            !short.isDue(at: Self.now.addingTimeInterval(7))
+                && short.isDue(at: Self.now.addingTimeInterval(8)))
         let early = TokenRefresher(
             repository: store, transport: endpoint, now: { Self.now.addingTimeInterval(7) })
         Secret.expectEqual(

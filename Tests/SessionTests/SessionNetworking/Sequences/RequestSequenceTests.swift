@@ -51,9 +51,9 @@ import Testing
             _ = try await client.run(Poll(url: url("https://a.test/poll"), interval: .zero))
             Issue.record("an endless sequence finished")
         } catch let error as SequenceError {
-            #expect(error == .tooManySteps(limit: NetworkClient.maximumSequenceSteps))
+            #expect(error == .tooManySteps(limit: SessionLimits.sequenceSteps))
         }
-        #expect(transport.requests.count == NetworkClient.maximumSequenceSteps)
+        #expect(transport.requests.count == SessionLimits.sequenceSteps)
     }
 
     /// Cancelling the task ends a long wait at once, as `.cancelled`, and

@@ -1,14 +1,15 @@
 import Foundation
 import Testing
 
-/// Command lines that are wrong, or that ask for help: exit codes and the exact words.
-@Suite struct CLIUsageTests {
-    let cli = CommandRunner()
+/// Command lines that are wrong, or that ask for help: exit codes and the
+/// exact words, run in this process.
+@Suite struct UsageTests {
+    let tool = Tool()
 
     @Test(arguments: ["login", "logout", "status", "token", "api", "help"])
     func everyCommandHasHelpThreeWays(command: String) async throws {
         for arguments in [[command, "--help"], [command, "-h"], ["help", command]] {
-            let result = try await cli.run(arguments)
+            let result = await tool.run(arguments)
             #expect(result.status == 0, "\(arguments)")
             #expect(result.stdout.hasPrefix("session-cli \(command): "))
             #expect(result.stdout.contains("USAGE: session-cli \(command)"))
@@ -19,7 +20,7 @@ import Testing
     }
 
     @Test func toolHelpListsEveryCommandOptionAndExitCode() async throws {
-        let result = try await cli.run(["--help"])
+        let result = await tool.run(["--help"])
         #expect(result.status == 0)
         for text in [
             "login", "logout", "status", "api", "--store PATH", "--lang en|ja", "--color auto|always|never",
@@ -27,21 +28,21 @@ import Testing
         ] {
             #expect(result.stdout.contains(text), "missing \(text)")
         }
-        #expect(try await cli.run([]).stdout == result.stdout)
-        #expect(try await cli.run(["help"]).stdout == result.stdout)
-        let login = try await cli.run(["help", "login"]).stdout
+        #expect(await tool.run([]).stdout == result.stdout)
+        #expect(await tool.run(["help"]).stdout == result.stdout)
+        let login = await tool.run(["help", "login"]).stdout
         for option in ["--with-token", "--server URL", "--user NAME", "--expires-in SECONDS"] {
             #expect(login.contains(option))
         }
-        let status = try await cli.run(["help", "status"]).stdout
+        let status = await tool.run(["help", "status"]).stdout
         #expect(status.contains("--json") && status.contains("--show-token"))
     }
 
     @Test func versionPrintsTheVersion() async throws {
-        let result = try await cli.run(["--version"])
+        let result = await tool.run(["--version"])
         #expect(result.status == 0)
         #expect(result.stdout == "session-cli 0.1.0\n")
-        #expect(try await cli.run(["status", "--version"]).stdout == "session-cli 0.1.0\n")
+        #expect(await tool.run(["status", "--version"]).stdout == "session-cli 0.1.0\n")
     }
 
     @Test func unknownCommandsAndOptionsSuggestTheClosestName() async throws {
@@ -79,7 +80,7 @@ import Testing
             ),
         ]
         for (arguments, message) in expectations {
-            let result = try await cli.run(arguments)
+            let result = await tool.run(arguments)
             #expect(result.status == 64, "\(arguments)")
             #expect(result.stderr == message)
             #expect(result.stdout.isEmpty)
@@ -87,11 +88,11 @@ import Testing
     }
 
     @Test func bothOptionFormsAndGlobalOptionsAnywhereWork() async throws {
-        let store = cli.home.file("s.json").path
+        let store = tool.home.file("s.json").path
         for arguments in [
             ["status", "--store", store], ["status", "--store=\(store)"], ["--store", store, "status"],
         ] {
-            let result = try await cli.run(arguments + ["--json"])
+            let result = await tool.run(arguments + ["--json"])
             #expect(result.status == 1)
             #expect(result.stdout.contains(#""store":"\#(store)""#))
         }
@@ -106,18 +107,18 @@ import Testing
             ["status", "--\(secret)"],
         ]
         for arguments in attempts {
-            let result = try await cli.run(arguments, stdin: "valid_token_from_stdin".data)
+            let result = await tool.run(arguments, stdin: "valid_token_from_stdin")
             #expect(result.status == 64, "\(arguments.count) arguments")
             Secret.expectAbsent(["ARGV_0123"], in: result.output, "the error")
             #expect(result.stderr.split(separator: "\n").count == 1)
         }
-        #expect(try await cli.run(["login", "--token=x"]).stderr.contains("--with-token"))
-        #expect(!FileManager.default.fileExists(atPath: cli.defaultStore.path))
+        #expect(await tool.run(["login", "--token=x"]).stderr.contains("--with-token"))
+        #expect(!FileManager.default.fileExists(atPath: tool.defaultStore.path))
     }
 
     @Test func invalidOptionValuesExit64AndWriteNothing() async throws {
-        try await cli.run(["login", "--with-token", "--user", "alice"], stdin: "first_token_0123456789".data)
-        let before = try Data(contentsOf: cli.defaultStore)
+        await tool.run(["login", "--with-token", "--user", "alice"], stdin: "first_token_0123456789")
+        let before = try Data(contentsOf: tool.defaultStore)
         let attempts: [[String]] = [
             ["login", "--with-token", "--server", "ftp://files.example.com"],
             ["login", "--with-token", "--server", "http://api.example.com"],
@@ -133,13 +134,13 @@ import Testing
             ["login"],
         ]
         for arguments in attempts {
-            let result = try await cli.run(
-                arguments, stdin: arguments.count > 1 ? "second_token_0123456789".data : nil)
+            let result = await tool.run(
+                arguments, stdin: arguments.count > 1 ? "second_token_0123456789" : "")
             #expect(result.status == 64, "\(arguments)")
             #expect(result.stderr.hasPrefix("session-cli: "))
             #expect(result.stderr.split(separator: "\n").count == 1)
-            #expect(try Data(contentsOf: cli.defaultStore) == before, "\(arguments) changed the session")
+            #expect(try Data(contentsOf: tool.defaultStore) == before, "\(arguments) changed the session")
         }
-        #expect(try await cli.run(["login"]).stderr.contains("--with-token"))
+        #expect(await tool.run(["login"]).stderr.contains("--with-token"))
     }
 }

@@ -3,14 +3,15 @@ import SessionCore
 import SessionTestSupport
 import Testing
 
-/// `session-cli api` end to end: the built binaries against the Python server.
-@Suite struct CLIAPITests {
-    let cli = CommandRunner()
+/// `api` against the Python server, run in this process with the tool's
+/// real network service.
+@Suite struct APICommandTests {
+    let tool = Tool()
     let secret = "sk_live_API_abcdef0123456789"
 
     func login(server: URL?) async throws {
         let options = server.map { ["--server", $0.absoluteString] } ?? []
-        let result = try await cli.run(["login", "--with-token"] + options, stdin: secret.data)
+        let result = await tool.run(["login", "--with-token"] + options, stdin: secret)
         #expect(result.status == 0)
     }
 
@@ -23,7 +24,7 @@ import Testing
     @Test(.tags(.python)) func sendsTheTokenOnceAndPrintsTheBody() async throws {
         try await withServer { server in
             try await login(server: server.originA)
-            let result = try await cli.run([
+            let result = await tool.run([
                 "api", "/echo", "--header", "X-Custom: hello", "--method", "post",
             ])
             #expect(result.status == 0)
@@ -40,44 +41,44 @@ import Testing
 
     @Test(.tags(.python)) func everyExitCode() async throws {
         try await withServer { server in
-            let notLoggedIn = try await cli.run(["api", "/plain"])
+            let notLoggedIn = await tool.run(["api", "/plain"])
             #expect(notLoggedIn.status == 1)
             #expect(notLoggedIn.stderr.hasPrefix("session-cli: not logged in;"))
 
             try await login(server: nil)
-            let noServer = try await cli.run(["api", "/plain"])
+            let noServer = await tool.run(["api", "/plain"])
             #expect(noServer.status == 1)
             #expect(noServer.stderr.contains("names no server"))
 
             try await login(server: server.originA)
-            let ok = try await cli.run(["api", "plain"])
+            let ok = await tool.run(["api", "plain"])
             #expect(ok.status == 0)
             #expect(ok.stdout == #"{"ok": true}"#)
 
-            let failed = try await cli.run(["api", "/status/500"])
+            let failed = await tool.run(["api", "/status/500"])
             #expect(failed.status == 1)
             #expect(failed.stdout == #"{"message": "status 500"}"#, "the error body is still printed")
             #expect(failed.stderr == "session-cli: the server answered with status 500\n")
 
-            let forbidden = try await cli.run(["api", "/status/403"])
+            let forbidden = await tool.run(["api", "/status/403"])
             #expect(forbidden.status == 77)
-            #expect(try await cli.run(["status"]).status == 0, "a 403 keeps the session")
+            #expect(await tool.run(["status"]).status == 0, "a 403 keeps the session")
 
-            let rejected = try await cli.run(["api", "/status/401"])
+            let rejected = await tool.run(["api", "/status/401"])
             #expect(rejected.status == 77)
             #expect(
                 rejected.stderr
                     == "session-cli: the server rejected the token (401 Unauthorized); you are now logged out; run 'session-cli login'\n"
             )
-            #expect(try await cli.run(["status"]).status == 1, "a 401 logs out")
+            #expect(await tool.run(["status"]).status == 1, "a 401 logs out")
 
             try await login(server: server.closedOrigin)
-            let unreachable = try await cli.run(["api", "/plain"])
+            let unreachable = await tool.run(["api", "/plain"])
             #expect(unreachable.status == 69)
             #expect(
                 unreachable.stderr.hasPrefix(
                     "session-cli: cannot reach http://127.0.0.1:\(server.closedPort): "))
-            #expect(try await cli.run(["status"]).status == 0, "an unreachable server keeps the session")
+            #expect(await tool.run(["status"]).status == 0, "an unreachable server keeps the session")
 
             for output in [notLoggedIn, noServer, ok, failed, forbidden, rejected, unreachable] {
                 Secret.expectAbsent([secret], in: output.output, "the output")
@@ -109,7 +110,7 @@ import Testing
             (["api", "/x", "/y"], "session-cli: api takes one argument; see 'session-cli help api'\n"),
         ]
         for (arguments, message) in attempts {
-            let result = try await cli.run(arguments)
+            let result = await tool.run(arguments)
             #expect(result.status == 64, "\(arguments)")
             #expect(result.stderr == message)
         }

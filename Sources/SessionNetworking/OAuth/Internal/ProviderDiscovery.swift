@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 import SessionCore
 import SessionSupport
 
@@ -6,7 +6,8 @@ import SessionSupport
     import FoundationNetworking
 #endif
 
-/// Finds a provider's endpoints: OpenID Connect discovery
+/// Discovery as a request sequence, what
+/// ``ProviderMetadata/discover(issuer:transport:)`` runs. It finds a provider's endpoints: OpenID Connect discovery
 /// (`/.well-known/openid-configuration`) first, then the OAuth 2.0
 /// authorization server metadata of RFC 8414
 /// (`/.well-known/oauth-authorization-server`), because real providers list
@@ -16,18 +17,14 @@ import SessionSupport
 /// The document's `issuer` must equal the issuer asked for, character for
 /// character (a trailing slash included), and every endpoint must be `https`
 /// or loopback `http`.
-///
-/// ```swift
-/// let metadata = try await client.run(ProviderDiscovery(issuer: URL(string: "https://login.example.com")!))
-/// ```
-public struct ProviderDiscovery: RequestSequence {
+package struct ProviderDiscovery: RequestSequence {
     private let issuer: URL
     private var documents: [JSONObject] = []
     private var failures: [String] = []
     private var asked = 0
 
     /// Discovery for `issuer`, an `https` URL (or loopback `http`).
-    public init(issuer: URL) {
+    package init(issuer: URL) {
         self.issuer = issuer
     }
 
@@ -44,12 +41,12 @@ public struct ProviderDiscovery: RequestSequence {
         return [openID, components?.url].compactMap { $0 }
     }
 
-    /// A provider's answer is held up to 1 MiB, and refused past it as it arrives.
-    public var responseLimit: Int { OAuthWire.maximumBody }
+    /// A provider's answer is held up to ``SessionLimits/providerAnswerSize``.
+    package var responseLimit: Int { SessionLimits.providerAnswerSize }
 
     /// Asks for each document in turn, then checks and merges them.
-    public mutating func next(after previous: SequenceResponse?) throws -> SequenceStep<ProviderMetadata> {
-        guard Origin(issuer)?.carriesSecretsSafely == true, issuer.query == nil, issuer.fragment == nil else {
+    package mutating func next(after previous: SequenceResponse?) throws -> SequenceStep<ProviderMetadata> {
+        guard SecretDestination.permits(issuer), issuer.query == nil, issuer.fragment == nil else {
             throw SignInError.insecureEndpoint(name: "issuer")
         }
         if let previous { take(previous) }

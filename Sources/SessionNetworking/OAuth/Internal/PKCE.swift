@@ -10,23 +10,23 @@ import SessionSupport
 /// pkce.challenge               // base64url(SHA-256(verifier)), sent with the authorization request
 /// pkce.verifier                // sent with the token request
 /// ```
-public struct PKCE: Sendable, Hashable {
+package struct PKCE: Sendable, Hashable {
     /// 43 characters: 32 random bytes in base64url.
-    public let verifier: String
+    package let verifier: String
     /// The S256 challenge of ``verifier``.
-    public let challenge: String
+    package let challenge: String
     /// Always `S256`: `plain` sends the verifier itself.
-    public let method = "S256"
+    package let method = "S256"
 
     /// A new verifier from 32 bytes of the system's random generator.
-    public init() {
+    package init() {
         var generator = SystemRandomNumberGenerator()
         self.init(
             verifier: Base64URL.encode((0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }))
     }
 
     /// The challenge for a given verifier (RFC 7636 Appendix B uses one).
-    public init(verifier: String) {
+    package init(verifier: String) {
         self.verifier = verifier
         challenge = Base64URL.encode(SHA256.digest(verifier.utf8))
     }

@@ -12,7 +12,7 @@ import SessionSupport
 enum HiddenPrompt {
     /// Shows `prompt` on standard error and returns the bytes typed up to Enter
     /// (at most `limit`; more is an error).
-    static func readLine(prompt: String, limit: Int) throws(CLIError) -> [UInt8] {
+    static func readLine(prompt: String, limit: Int, console: Console) throws(CLIError) -> [UInt8] {
         var original = termios()
         guard tcgetattr(STDIN_FILENO, &original) == 0 else {
             throw CLIError(
@@ -37,9 +37,9 @@ enum HiddenPrompt {
                 "cannot turn off the terminal's echo, so the token is not asked for; "
                     + "pipe it to 'session-cli login --with-token' instead", code: .ioError)
         }
-        Console.write(prompt, to: STDERR_FILENO)
+        console.prompt(prompt)
         let line = readHiddenBytes(limit: limit)
-        Console.write("\n", to: STDERR_FILENO)
+        console.prompt("\n")
         guard let line else {
             throw CLIError("invalid token: it is longer than \(limit) bytes", code: .badData)
         }

@@ -1,0 +1,127 @@
+package import SessionCore
+package import SessionSupport
+
+/// What the commands need from the network, and all of it: sign in, keep a
+/// token fresh, revoke, send. Commands call it; `session-cli-api`
+/// implements it (`NetworkService`, in `SessionCLINetworking`), and
+/// `session-cli`, which links no networking, hands the command line over to
+/// `session-cli-api` the moment a command asks for it
+/// (``CommandContext/network()``).
+///
+/// Everything it throws is a ``CLIError``: the implementation turns what the
+/// networking library throws into the tool's one-line errors and exit codes
+/// at this boundary, in one place.
+package protocol Network: Sendable {
+    /// A provider that signs in as `request` says when ``Login`` asks it:
+    /// discovery, the device or browser flow, the account. `events` hears
+    /// what a person must see or do.
+    func signIn(_ request: SignInRequest, events: @escaping @Sendable (SignInEvent) -> Void)
+        -> any CredentialProvider
+
+    /// The credential to use now from `session`: as stored while its token
+    /// is fresh, refreshed first when it is due (under the store's lock,
+    /// once across processes). `nil` when logged out, or expired for good.
+    func currentCredential(of session: any LoginStateRepository) async throws -> Credential?
+
+    /// Revokes the grant of a session already removed, within
+    /// ``SessionLimits/revocationDeadline``. Never throws: a logout or a new
+    /// login goes on whatever the provider does.
+    func revoke(_ credential: Credential) async -> Revocation
+
+    /// Sends `request` to the session's server with its token (or with
+    /// `token`, from `SESSION_CLI_TOKEN`), refreshing once after a 401 when
+    /// the session can, ending the session at a 401 when it cannot. A 2xx
+    /// body goes to `body` a piece at a time as it arrives; `body` returns
+    /// `false` to stop (the output failed).
+    func send(
+        _ request: APIRequest, session: any LoginStateRepository, token: AuthToken?,
+        body: @escaping @Sendable ([UInt8]) -> Bool
+    ) async throws -> APIAnswer
+}
+
+/// How to sign in: everything decided, by the command, from its options,
+/// the environment and the stored session.
+package struct SignInRequest: Sendable {
+    /// The grant.
+    package enum Method: Sendable {
+        /// The device authorization grant: a code entered in any browser.
+        case device(endpoint: URL?)
+        /// The authorization code grant in this machine's browser.
+        case web(redirect: LoopbackRedirect, opensBrowser: Bool)
+    }
+
+    package var method: Method
+    package var issuer: URL
+    package var clientID: String
+    package var clientSecret: AuthToken?
+    package var scopes: [String]
+    /// Where the token may go; the issuer's origin when `nil`.
+    package var server: URL?
+    /// The language of the browser's pages.
+    package var language: Language
+
+    package init(
+        method: Method, issuer: URL, clientID: String, clientSecret: AuthToken?, scopes: [String],
+        server: URL?,
+        language: Language
+    ) {
+        self.method = method
+        self.issuer = issuer
+        self.clientID = clientID
+        self.clientSecret = clientSecret
+        self.scopes = scopes
+        self.server = server
+        self.language = language
+    }
+}
+
+/// What happens during a sign-in that the person must see.
+package enum SignInEvent: Sendable {
+    /// Enter `userCode` at `verificationURI` (or open `complete`), within `expiresIn` seconds.
+    case deviceCode(userCode: String, verificationURI: URL, complete: URL?, expiresIn: Int)
+    /// Sign in at this URL; the browser was asked to open it when `opening`.
+    case authorizationURL(URL, opening: Bool)
+    /// The listener waits for the browser at this redirect URI.
+    case waitingForBrowser(URL)
+    /// A request to the sign-in listener was refused for `reason`; the wait goes on.
+    case refusedCallback(reason: String)
+}
+
+/// How a revocation at the provider went.
+package enum Revocation: Sendable, Equatable {
+    /// The provider revoked the grant.
+    case revoked(issuer: String)
+    /// The provider lists no revocation endpoint: the grant was not revoked there.
+    case notOffered(issuer: String)
+    /// The provider did not answer within the deadline.
+    case timedOut(issuer: String, seconds: Int)
+    /// The provider refused, or could not be reached, for `reason`.
+    case failed(issuer: String, reason: String)
+}
+
+/// One request of `api`.
+package struct APIRequest: Sendable {
+    package var method: String
+    /// The path (with any query) joined to the server, as written.
+    package var path: String
+    package var headers: [String: String]
+    /// The server the path is joined to.
+    package var server: URL
+
+    package init(method: String, path: String, headers: [String: String], server: URL) {
+        self.method = method
+        self.path = path
+        self.headers = headers
+        self.server = server
+    }
+}
+
+/// How the server answered `api`.
+package enum APIAnswer: Sendable, Equatable {
+    /// A 2xx; its body went out as it arrived.
+    case success
+    /// The output failed while the body streamed (a closed pipe, a full disk).
+    case outputFailed
+    /// Another status, with its body (held up to ``SessionLimits/responseBodySize``).
+    case status(code: Int, body: [UInt8])
+}

@@ -1,0 +1,154 @@
+import Foundation
+package import SessionCLIKit
+package import SessionCore
+import SessionNetworking
+import SessionSupport
+
+/// The commands' ``Network``, with the networking library: what
+/// `session-cli-api` runs them with. Everything it throws is a
+/// ``CLIError``, worded by ``NetworkErrorReport``.
+package struct NetworkService: Network {
+    package init() {}
+
+    package func signIn(_ request: SignInRequest, events: @escaping @Sendable (SignInEvent) -> Void)
+        -> any CredentialProvider
+    {
+        SignIn(request: request, events: events)
+    }
+
+    package func currentCredential(of session: any LoginStateRepository) async throws -> Credential? {
+        do {
+            return try await TokenRefresher(repository: session).currentCredential()
+        } catch {
+            let endpoint = (try? session.load())?.credential?.provider?.tokenEndpoint
+            throw NetworkErrorReport.cliError(for: error, talkingTo: endpoint)
+        }
+    }
+
+    package func revoke(_ credential: Credential) async -> Revocation {
+        guard let provider = credential.provider else { return .notOffered(issuer: "the provider") }
+        let issuer = provider.issuer.absoluteString
+        guard provider.revocationEndpoint != nil else { return .notOffered(issuer: issuer) }
+        do {
+            try await credential.revokeGrant()
+            return .revoked(issuer: issuer)
+        } catch NetworkError.transport(let deadline as DeadlineExceededError) {
+            return .timedOut(issuer: issuer, seconds: Int(deadline.limit.components.seconds))
+        } catch NetworkError.transport(let underlying) {
+            return .failed(issuer: issuer, reason: NetworkErrorReport.reason(underlying))
+        } catch {
+            return .failed(issuer: issuer, reason: NetworkErrorReport.cliError(for: error).message)
+        }
+    }
+
+    package func send(
+        _ request: APIRequest, session: any LoginStateRepository, token: AuthToken?,
+        body: @escaping @Sendable ([UInt8]) -> Bool
+    ) async throws -> APIAnswer {
+        let behaviors: [any RequestBehavior]
+        if let token {
+            // SESSION_CLI_TOKEN: sent to the stored session's server; the stored session is left alone.
+            let override = InMemoryLoginStateStore(
+                .loggedIn(Credential(token: token, server: request.server)))
+            behaviors = [AuthTokenHeaderBehavior(repository: override)]
+        } else {
+            behaviors = [
+                AuthTokenHeaderBehavior(repository: session, refresher: TokenRefresher(repository: session)),
+                UnauthorizedLogoutBehavior(repository: session),
+            ]
+        }
+        let client = NetworkClient(
+            baseURL: request.server, transport: URLSessionTransport(),
+            behavior: CombinedRequestBehavior(behaviors))
+        do {
+            _ = try await client.send(
+                Request<Data>.raw(method: request.method, path: request.path, headers: request.headers)
+            ) { piece in
+                guard body(Array(piece)) else { throw OutputFailed() }
+            }
+            return .success
+        } catch NetworkError.transport(let error) where error is OutputFailed {
+            return .outputFailed
+        } catch NetworkError.status(let code, let answer) {
+            return .status(code: code, body: Array(answer))
+        } catch NetworkError.transport(let tooLarge as ResponseTooLargeError) {
+            throw CLIError(
+                "the server's error answer is larger than \(tooLarge.limit >> 20) MiB; it was stopped there",
+                code: .failure)
+        } catch NetworkError.decoding, NetworkError.cancelled {
+            throw CLIError("the request did not complete", code: .failure)
+        } catch {
+            throw NetworkErrorReport.cliError(for: error, talkingTo: request.server)
+        }
+    }
+
+    /// Standard output failed while the body streamed: the transfer stops.
+    private struct OutputFailed: Error {}
+}
+
+/// A sign-in at a provider as a ``CredentialProvider``: discovery, then the
+/// device or browser flow, each error worded for the tool.
+private struct SignIn: CredentialProvider {
+    let request: SignInRequest
+    let events: @Sendable (SignInEvent) -> Void
+    private let flow = Locked<(any CredentialProvider)?>(nil)
+
+    init(request: SignInRequest, events: @escaping @Sendable (SignInEvent) -> Void) {
+        self.request = request
+        self.events = events
+    }
+
+    func credential() async throws -> Credential {
+        let transport = URLSessionTransport()
+        do {
+            var metadata = try await ProviderMetadata.discover(issuer: request.issuer, transport: transport)
+            if case .device(let endpoint?) = request.method {
+                metadata.deviceAuthorizationEndpoint = endpoint
+            }
+            let configuration = OAuthConfiguration(
+                metadata: metadata, clientID: request.clientID, clientSecret: request.clientSecret,
+                scopes: request.scopes, server: request.server)
+            let flow = makeFlow(configuration, transport: transport)
+            self.flow.withLock { $0 = flow }
+            return try await flow.credential()
+        } catch {
+            throw NetworkErrorReport.cliError(for: error, talkingTo: request.issuer)
+        }
+    }
+
+    func loginFinished(_ outcome: Result<Credential, any Error>) async {
+        await flow.withLock { $0 }?.loginFinished(outcome)
+    }
+
+    private func makeFlow(_ configuration: OAuthConfiguration, transport: any Transport)
+        -> any CredentialProvider
+    {
+        let events = events
+        switch request.method {
+        case .device:
+            return DeviceAuthorizationFlow(configuration: configuration, transport: transport) { prompt in
+                events(
+                    .deviceCode(
+                        userCode: prompt.userCode, verificationURI: prompt.verificationURI,
+                        complete: prompt.verificationURIComplete, expiresIn: prompt.expiresIn))
+            }
+        case .web(let redirect, let opensBrowser):
+            let pages = SignInPages(
+                appName: "session-cli", language: request.language.rawValue,
+                describe: { NetworkErrorReport.cliError(for: $0).message })
+            return AuthorizationCodeFlow(
+                configuration: configuration, redirect: redirect, pages: pages, transport: transport
+            ) { event in
+                switch event {
+                case .authorizationURL(let url):
+                    events(.authorizationURL(url, opening: opensBrowser))
+                    if opensBrowser { SystemBrowser.open(url) }
+                case .waitingForBrowser(let redirectURI):
+                    events(.waitingForBrowser(redirectURI))
+                case .refusedCallback(let reason):
+                    events(.refusedCallback(reason: reason.description))
+                }
+            }
+        }
+    }
+}

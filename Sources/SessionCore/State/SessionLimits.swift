@@ -1,0 +1,95 @@
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
+
+/// Every limit, deadline and margin of the library and the command-line
+/// tool, in one place: what a server, a file or a person can make them hold,
+/// and how long anything may take. The code uses these names; the guides
+/// link here instead of repeating the numbers.
+///
+/// ```swift
+/// let store = FileLoginStateStore(fileURL: url, lockTimeout: SessionLimits.lockTimeout)
+/// SessionLimits.refreshDeadline < .seconds(Int64(SessionLimits.lockTimeout))   // true: a writer outwaits a refresh
+/// ```
+public enum SessionLimits {
+    // MARK: Tokens and sessions
+
+    /// The longest token, in bytes: 8192. Longer is not a bearer token but a mistake.
+    public static let tokenLength = 8192
+
+    /// The longest lifetime a token may be given or claim: ten years, in
+    /// seconds. A longer `expires_in` from a provider, or `--expires-in` at
+    /// the tool, is a broken provider or a typo.
+    public static let longestTokenLifetime: TimeInterval = 315_360_000
+
+    /// The longest a session file may be: 1 MiB. A session file is a few
+    /// hundred bytes; anything this large is not one.
+    public static let sessionFileSize = 1 << 20
+
+    // MARK: Answers
+
+    /// The most bytes of an identity provider's answer held (discovery,
+    /// tokens, userinfo, revocation): 1 MiB. A larger answer is refused as
+    /// it arrives.
+    public static let providerAnswerSize = 1 << 20
+
+    /// The most bytes of an API answer a ``Request`` holds by default:
+    /// 16 MiB, room for any JSON answer an API sends. A streamed body is not
+    /// held, so not limited.
+    public static let responseBodySize = 16 << 20
+
+    /// The most requests one run of a request sequence sends, unless the
+    /// sequence says otherwise: 1000. A sequence that never finishes ends there.
+    public static let sequenceSteps = 1000
+
+    /// The longest OAuth `error_description` shown, in characters: 200.
+    public static let errorDescriptionLength = 200
+
+    // MARK: Waits
+
+    /// How long a writer waits for another process's lock on a session
+    /// file: 20 s, longer than a refresh may hold it (``refreshDeadline``),
+    /// so a logout started during a slow refresh waits it out.
+    public static let lockTimeout: TimeInterval = 20
+
+    /// How long one refresh may take, from its first byte sent to its answer
+    /// read, whatever the provider does: 15 s. The store's lock is held
+    /// meanwhile.
+    public static let refreshDeadline: Duration = .seconds(15)
+
+    /// How long a revocation at logout may take: 5 s. The local session is
+    /// gone by then anyway.
+    public static let revocationDeadline: Duration = .seconds(5)
+
+    /// How long one exchange with the provider may take during a sign-in
+    /// (discovery, a device poll, the code exchange, userinfo): 30 s.
+    public static let signInExchangeDeadline: Duration = .seconds(30)
+
+    /// How long a refresh or a revocation may go without receiving a byte:
+    /// 5 s, inside their overall deadlines.
+    public static let idleTimeout: TimeInterval = 5
+
+    /// How long a browser sign-in waits for the browser to come back: 5 minutes.
+    public static let browserWait: Duration = .seconds(300)
+
+    /// How long the sign-in listener holds the browser's page for the
+    /// outcome (the session saved, or why not) before it answers that the
+    /// app will show it: 20 s.
+    public static let pageOutcomeWait: Duration = .seconds(20)
+
+    // MARK: Refresh
+
+    /// The longest refresh margin: an access token is due at most 60 s
+    /// before it expires, and at most half its lifetime
+    /// (``Credential/isDue(at:)``).
+    public static let refreshMargin: TimeInterval = 60
+
+    /// The refresh loop guard: at most this many refreshes of one session …
+    public static let refreshesPerWindow = 5
+
+    /// … within this many seconds, counted in the session itself, so across
+    /// processes too.
+    public static let refreshWindow: TimeInterval = 30
+}

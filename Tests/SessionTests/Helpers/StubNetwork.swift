@@ -1,0 +1,86 @@
+import Foundation
+import SessionCLIKit
+import SessionCore
+import SessionSupport
+
+/// A ``Network`` that answers from what the test says and records what it
+/// was asked: for the commands' logic, with no server.
+final class StubNetwork: Network {
+    /// What a command asked for, in order.
+    enum Call: Equatable {
+        case signIn(issuer: URL, clientID: String)
+        case currentCredential
+        case revoke(token: TokenFingerprint)
+        case send(method: String, path: String, server: URL, carriesOverride: Bool)
+    }
+
+    private let recorded = Locked<[Call]>([])
+    var calls: [Call] { recorded.withLock { $0 } }
+
+    /// The credential a sign-in ends with.
+    let signedIn: Credential?
+    /// The credential a refresh hands out; `nil` to hand out the stored one.
+    let refreshed: Credential?
+    /// How a revocation goes.
+    let revocation: Revocation
+    /// How the server answers `api`, and the body of a 2xx.
+    let answer: APIAnswer
+    let body: [UInt8]
+
+    init(
+        signedIn: Credential? = nil, refreshed: Credential? = nil,
+        revocation: Revocation = .revoked(issuer: "https://login.example.com"), answer: APIAnswer = .success,
+        body: [UInt8] = []
+    ) {
+        self.signedIn = signedIn
+        self.refreshed = refreshed
+        self.revocation = revocation
+        self.answer = answer
+        self.body = body
+    }
+
+    func signIn(_ request: SignInRequest, events: @escaping @Sendable (SignInEvent) -> Void)
+        -> any CredentialProvider
+    {
+        recorded.withLock { $0.append(.signIn(issuer: request.issuer, clientID: request.clientID)) }
+        return Provider(credential: signedIn)
+    }
+
+    func currentCredential(of session: any LoginStateRepository) async throws -> Credential? {
+        recorded.withLock { $0.append(.currentCredential) }
+        if let refreshed {
+            try session.save(refreshed)
+            return refreshed
+        }
+        return try session.load().credential
+    }
+
+    func revoke(_ credential: Credential) async -> Revocation {
+        recorded.withLock { $0.append(.revoke(token: credential.token.fingerprint)) }
+        return revocation
+    }
+
+    func send(
+        _ request: APIRequest, session: any LoginStateRepository, token: AuthToken?,
+        body: @escaping @Sendable ([UInt8]) -> Bool
+    ) async throws -> APIAnswer {
+        recorded.withLock {
+            $0.append(
+                .send(
+                    method: request.method, path: request.path, server: request.server,
+                    carriesOverride: token != nil))
+        }
+        if case .success = answer, !self.body.isEmpty, !body(self.body) { return .outputFailed }
+        return answer
+    }
+
+    private struct Provider: CredentialProvider {
+        let credential: Credential?
+        func credential() async throws -> Credential {
+            guard let credential else {
+                throw CLIError("the sign-in was denied at the provider", code: .noPermission)
+            }
+            return credential
+        }
+    }
+}
