@@ -17,8 +17,7 @@ func signInWithTheDeviceFlow(
     issuer: URL, clientID: String, deviceEndpoint: URL? = nil, store: any LoginStateRepository,
     show: @escaping @Sendable (DeviceAuthorizationFlow.Prompt) -> Void
 ) async throws -> LoginState {
-    var metadata = try await NetworkClient(baseURL: issuer, transport: URLSessionTransport())
-        .run(ProviderDiscovery(issuer: issuer))
+    var metadata = try await ProviderMetadata.discover(issuer: issuer)
     if let deviceEndpoint { metadata.deviceAuthorizationEndpoint = deviceEndpoint }
     let configuration = OAuthConfiguration(
         metadata: metadata, clientID: clientID, scopes: ["openid", "profile"])

@@ -52,12 +52,39 @@ extension Tag {
     @Test(.tags(.python)) func theClientSignsRequestsUntilLogout() async throws {
         try await withLoopbackServer { server in
             let store = InMemoryLoginStateStore()
-            store.save(Credential(token: try AuthToken("example-token-0123456789"), server: server.originA))
+            try store.save(
+                Credential(token: try AuthToken("example-token-0123456789"), server: server.originA))
             #expect(try await whoAmI(server: server.originA, store: store) == "alice")
             store.clear()
             await #expect(throws: NetworkError.self) {
                 try await whoAmI(server: server.originA, store: store)
             }
         }
+    }
+
+    /// A store of one's own keeps the writer lock across awaits: ten refreshes
+    /// that each hold it over a suspension never overlap, and the last one
+    /// written is what the store holds.
+    @Test func aStoreOfYourOwnKeepsItsLockAcrossAwaits() async throws {
+        let store = DictionaryStore()
+        let holders = Locked((now: 0, most: 0))
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for number in 0..<10 {
+                group.addTask {
+                    try await store.withExclusiveAccess { locked in
+                        holders.withLock {
+                            $0.now += 1
+                            $0.most = max($0.most, $0.now)
+                        }
+                        await Task.yield()
+                        try locked.save(Credential(token: try AuthToken("token-\(number)-0123456789")))
+                        holders.withLock { $0.now -= 1 }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(holders.withLock { $0.most } == 1, "two holders of the writer lock at once")
+        #expect(store.load().credential != nil)
     }
 }

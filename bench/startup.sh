@@ -8,8 +8,10 @@
 # Then the peak memory (max RSS) of each, and the binary's size and ICU check.
 # Needs Debian's hyperfine, gh and time:  apt-get install -y hyperfine gh time
 # hyperfine runs each command's runs in a row, so a drift of the machine's
-# speed moves whole rows: for one ratio you can trust, pair the runs with
-#   farm-bench -n 100 --vs ".build/bench-startup/reference $SESSION_CLI_STORE" -- .build/release/session-cli status
+# speed moves whole rows: for one ratio you can trust, pair the runs (A B A B)
+# with session-bench, given a logged-in session in $SESSION_CLI_STORE:
+#   swift run -c release session-bench pair --rounds 100 -- \
+#       .build/release/session-cli status --vs .build/bench-startup/reference "$SESSION_CLI_STORE"
 # Usage: bench/startup.sh [runs]   (default 300)
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -11,23 +11,35 @@ package enum ExitCode: Int32, Sendable, CaseIterable {
     case badProtocol = 76
     case noPermission = 77
 
-    /// What the status means, as the help text and the README list it.
+    /// What the status means, as the help text and the CLI reference list
+    /// it: every place the tool exits with it, in a few words.
     package var meaning: String {
         switch self {
-        case .success: "success; for status: logged in with an unexpired session"
+        case .success:
+            "success; for status: logged in with a session that is usable (unexpired, or refreshable)"
         case .failure:
-            "status: logged out or expired; api: not logged in, no server in the session, or an error status"
-        case .usage: "usage error: unknown command or option, missing or invalid value, token on argv"
-        case .badData: "bad data: invalid token on stdin, corrupt or future-version session file"
-        case .unavailable: "the server or the identity provider could not be reached"
-        case .software: "broken installation: session-cli-api is missing beside session-cli"
+            "not logged in, or expired for good (status, token, api); api: no server in the session, or the "
+                + "server answered with an error status, a redirect not followed, or no complete answer"
+        case .usage:
+            "usage error: unknown command or option, missing or invalid value or variable, token on argv, "
+                + "SESSION_CLI_TOKEN set for login or logout, a provider endpoint that is needed and missing"
+        case .badData:
+            "bad data: an invalid token (stdin, the prompt, SESSION_CLI_TOKEN), or an empty, corrupt or "
+                + "future-version session file"
+        case .unavailable:
+            "a server or the identity provider could not be reached in time, or the sign-in listener could not listen"
+        case .software:
+            "internal error: session-cli-api is missing beside session-cli or cannot run, or a bug"
         case .ioError:
-            "I/O error: the store could not be read or written, or the output could not be written"
+            "I/O error: the store, standard input, the terminal or the output could not be read or written"
         case .busy:
             "try again: the store was busy (SESSION_CLI_LOCK_TIMEOUT), the device code expired, "
-                + "or the browser did not come back"
-        case .badProtocol: "the identity provider answered in a way OAuth does not allow"
-        case .noPermission: "the server rejected the credentials (401/403), or the sign-in was denied"
+                + "the browser did not come back, or the refresh loop guard stopped a refresh"
+        case .badProtocol:
+            "the identity provider answered in a way OAuth does not allow, or with an OAuth error"
+        case .noPermission:
+            "the server rejected the credentials (401/403), the sign-in was denied, or the provider refused "
+                + "the refresh"
         }
     }
 }

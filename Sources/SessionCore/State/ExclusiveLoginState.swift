@@ -12,13 +12,27 @@
 ///     try locked.save(credential)
 /// }
 /// ```
+///
+/// A store of your own makes one from its operations that take no lock,
+/// while it holds its lock (see <doc:TheSessionFile>):
+///
+/// ```swift
+/// func withExclusiveAccess<Result: Sendable>(
+///     _ body: (ExclusiveLoginState) async throws -> Result
+/// ) async throws -> Result {
+///     try await lock.withLock {
+///         try await body(ExclusiveLoginState(load: loadUnlocked, save: saveUnlocked, clear: clearUnlocked))
+///     }
+/// }
+/// ```
 public struct ExclusiveLoginState: Sendable {
     private let loadState: @Sendable () throws -> LoginState
     private let saveCredential: @Sendable (Credential) throws -> Void
     private let clearState: @Sendable () throws -> Void
 
-    /// The three operations of a store whose lock is held.
-    package init(
+    /// The three operations of a store whose lock is held: each must take
+    /// no lock of its own, or the body would wait for itself.
+    public init(
         load: @escaping @Sendable () throws -> LoginState,
         save: @escaping @Sendable (Credential) throws -> Void,
         clear: @escaping @Sendable () throws -> Void

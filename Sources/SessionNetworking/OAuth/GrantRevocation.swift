@@ -25,8 +25,8 @@ extension Credential {
     /// ```
     /// - Throws: ``SignInError/missingEndpoint(name:)`` when the provider lists
     ///   no revocation endpoint, ``SignInError`` for a refusal, the
-    ///   `NetworkError` of a transport failure (a ``DeadlineExceededError``
-    ///   past the deadline).
+    ///   `NetworkError` of a transport failure, or a ``DeadlineExceededError``
+    ///   past the deadline.
     public func revokeGrant(
         transport: any Transport = URLSessionTransport(timeout: SessionLimits.idleTimeout),
         at date: Date = Date()

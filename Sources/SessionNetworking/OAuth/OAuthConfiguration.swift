@@ -6,7 +6,7 @@ import SessionSupport
 /// client: one value that every flow takes, as golang/oauth2's `Config` is.
 ///
 /// ```swift
-/// let metadata = try await client.run(ProviderDiscovery(issuer: issuer))
+/// let metadata = try await ProviderMetadata.discover(issuer: issuer)
 /// let configuration = OAuthConfiguration(metadata: metadata, clientID: "my-cli", scopes: ["openid", "email"])
 /// let device = DeviceAuthorizationFlow(configuration: configuration) { prompt in print(prompt.userCode) }
 /// ```

@@ -3,12 +3,13 @@ public import Foundation
 /// Why ``NetworkClient/run(_:with:)`` stopped a sequence on its own.
 ///
 /// ```swift
-/// do { _ = try await client.run(flow) }
+/// do { _ = try await client.run(upload) }
 /// catch let error as SequenceError { print(error) }   // for example: more steps than its limit
 /// ```
 public enum SequenceError: Error, Sendable, Hashable, LocalizedError, CustomStringConvertible {
-    /// The sequence asked for more than ``NetworkClient/maximumSequenceSteps``
-    /// requests without finishing: a sequence that never ends.
+    /// The sequence asked for more than its ``RequestSequence/stepLimit``
+    /// (``SessionLimits/sequenceSteps`` unless it says otherwise) requests
+    /// without finishing: a sequence that never ends.
     case tooManySteps(limit: Int)
     /// A step's URL is not an absolute `http` or `https` URL with a host.
     case notAnHTTPURL

@@ -3,9 +3,9 @@ import SessionSupport
 /// The few file-system calls the session file needs, made with POSIX directly.
 ///
 /// Foundation cannot create a file that is 0600 from its first byte, never
-/// fsyncs a directory, and follows symbolic links; these helpers do what
-/// DESIGN.md asks and turn every failure into a ``SessionFileError`` that
-/// names the path.
+/// fsyncs a directory, and follows symbolic links; these helpers do what the
+/// session file needs and turn every failure into a ``SessionFileError``
+/// that names the path.
 enum POSIX {
     /// Reads a regular file without following a symbolic link or blocking on a
     /// FIFO. Returns `nil` when there is no file.

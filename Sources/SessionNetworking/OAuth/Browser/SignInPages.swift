@@ -1,4 +1,5 @@
 public import Foundation
+public import SessionCore
 
 /// What the browser is shown at the end of a sign-in: whose name the pages
 /// carry, in which language, and how a failure is worded.
@@ -31,11 +32,11 @@ public struct SignInPages: Sendable {
     ///   - appName: The name the pages give the app; by default the process's name.
     ///   - language: `ja` for Japanese pages, anything else English.
     ///   - returnsToTerminal: Whether the app's output is in a terminal.
-    ///   - outcomeWait: How long the browser waits for the outcome: 20 s by default.
+    ///   - outcomeWait: How long the browser waits for the outcome: ``SessionLimits/pageOutcomeWait`` by default.
     ///   - describe: The reason a failure page shows; by default the error's description.
     public init(
         appName: String = ProcessInfo.processInfo.processName, language: String = "en",
-        returnsToTerminal: Bool = true, outcomeWait: Duration = .seconds(20),
+        returnsToTerminal: Bool = true, outcomeWait: Duration = SessionLimits.pageOutcomeWait,
         describe: @escaping @Sendable (any Error) -> String = { String(describing: $0) }
     ) {
         self.appName = appName
