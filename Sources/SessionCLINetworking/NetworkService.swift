@@ -32,7 +32,7 @@ package struct NetworkService: Network {
         do {
             try await credential.revokeGrant()
             return .revoked(issuer: issuer)
-        } catch NetworkError.transport(let deadline as DeadlineExceededError) {
+        } catch let deadline as DeadlineExceededError {
             return .timedOut(issuer: issuer, seconds: Int(deadline.limit.components.seconds))
         } catch NetworkError.transport(let underlying) {
             return .failed(issuer: issuer, reason: NetworkErrorReport.reason(underlying))
@@ -132,12 +132,13 @@ private struct SignIn: CredentialProvider {
                         userCode: prompt.userCode, verificationURI: prompt.verificationURI,
                         complete: prompt.verificationURIComplete, expiresIn: prompt.expiresIn))
             }
-        case .web(let redirect, let opensBrowser):
+        case .web(let redirect, let opensBrowser, let prompt):
             let pages = SignInPages(
                 appName: "session-cli", language: request.language.rawValue,
                 describe: { NetworkErrorReport.cliError(for: $0).message })
             return AuthorizationCodeFlow(
-                configuration: configuration, redirect: redirect, pages: pages, transport: transport
+                configuration: configuration, redirect: redirect, pages: pages, transport: transport,
+                prompt: prompt.flatMap(SignInPrompt.init(rawValue:))
             ) { event in
                 switch event {
                 case .authorizationURL(let url):

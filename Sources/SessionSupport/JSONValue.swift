@@ -28,7 +28,15 @@ package enum JSONValue: Equatable, Sendable {
     case bool(Bool)
     case null
 
-    package struct SyntaxError: Error {}
+    /// Why a text is not a document this reader takes.
+    package struct SyntaxError: Error {
+        /// The name an object gave twice, when that was the fault.
+        package var duplicateName: String?
+
+        init(duplicateName: String? = nil) {
+            self.duplicateName = duplicateName
+        }
+    }
 
     /// Parses a whole document: one value, optional white space around it, nothing else.
     package static func parse(_ bytes: some Collection<UInt8>) throws(SyntaxError) -> JSONValue {
@@ -145,11 +153,11 @@ private struct Parser {
             // A name given twice: which value counts would depend on the reader.
             if members.count < 16 {
                 work += members.count
-                guard !members.contains(where: { $0.key == key }) else { throw .init() }
+                guard !members.contains(where: { $0.key == key }) else { throw .init(duplicateName: key) }
             } else {
                 if names == nil { names = Set(members.map(\.key)) }
                 work += 1
-                guard names?.insert(key).inserted == true else { throw .init() }
+                guard names?.insert(key).inserted == true else { throw .init(duplicateName: key) }
             }
             skipWhitespace()
             guard consume(UInt8(ascii: ":")) else { throw .init() }

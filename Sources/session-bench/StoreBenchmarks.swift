@@ -41,7 +41,7 @@ enum StoreBenchmarks {
                 })
             fileLoads.append(try Measure.median(samples: 2000) { _ = try store.load() })
             defaultsReads.append(Measure.median(samples: 2000) { _ = defaults.data(forKey: "session") })
-            memorySaves.append(Measure.median(samples: 2000) { memory.save(credential) })
+            memorySaves.append(try Measure.median(samples: 2000) { try memory.save(credential) })
             memoryLoads.append(Measure.median(samples: 2000) { _ = memory.load() })
         }
         let defaultsWrite = ("UserDefaults set+synchronize", Measure.median(of: defaultsWrites))

@@ -10,7 +10,17 @@ import Foundation
 //   swift run -c release session-bench signin    # login --device against the test provider (not in "all")
 //   swift run -c release session-bench race      # 16 processes refreshing at once, with and without the lock
 //                                                (not in "all"; needs session-cli built beside it)
+//   swift run -c release session-bench pair -- A… --vs B…   # two commands' start-up, paired (see PairedStartup)
 let selection = CommandLine.arguments.dropFirst().first ?? "all"
+if selection == "pair" {
+    do {
+        try PairedStartup.run(Array(CommandLine.arguments.dropFirst(2)))
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("session-bench: \(error)\n".utf8))
+        exit(64)
+    }
+}
 var table = BenchmarkTable()
 if selection == "all" || selection == "store" {
     try StoreBenchmarks.run(into: &table)
@@ -29,7 +39,7 @@ if selection == "refresh-child", CommandLine.arguments.count > 2 {
         await RefreshRaceBenchmark.child(
             store: CommandLine.arguments[2], lock: !CommandLine.arguments.contains("--no-lock")))
 }
-if !["signin", "race"].contains(selection) { print(table.markdown) }
+if !["signin", "race", "refresh-child"].contains(selection) { print(table.markdown) }
 if selection == "race" {
     try await RefreshRaceBenchmark.run()
 }

@@ -4,8 +4,9 @@ import SessionSupport
 /// executable, by replacing this process with it.
 ///
 /// Networking links FoundationNetworking (libcurl and some 30 libraries,
-/// ~5 ms at every start), and `status`, `token` with a fresh token, `login
-/// --with-token` and `logout --local` must not pay for it. The companion
+/// ~5 ms at every start), and `status`, `switch`, `token` with a fresh token,
+/// `login --with-token` (unless it replaces a session whose grant it
+/// revokes) and `logout --local` must not pay for it. The companion
 /// runs the same command line from its start, so a command asks for the
 /// network (``CommandContext/network()``) before it changes anything or
 /// prints anything; what it has read of its standard input by then is

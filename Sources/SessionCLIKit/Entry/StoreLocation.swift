@@ -19,15 +19,11 @@ package enum StoreLocation {
         if let path = option ?? environment[.store] {
             guard !path.isEmpty else { throw .usage("--store needs a file path") }
             guard !path.hasSuffix("/") else { throw .usage("--store must name a file, not a folder") }
-            return FileLoginStateStore(fileURL: URL(fileURLWithPath: path), lockTimeout: timeout)
+            return FileLoginStateStore(path: path, lockTimeout: timeout)
         }
         return FileLoginStateStore(
-            fileURL: FileLoginStateStore.defaultFileURL(
-                appName: appName,
-                environment: [
-                    EnvironmentVariable.home.rawValue: environment[.home],
-                    EnvironmentVariable.stateHome.rawValue: environment[.stateHome],
-                ].compactMapValues { $0 }),
+            path: FileLoginStateStore.defaultFilePath(
+                appName: appName, home: environment[.home], stateHome: environment[.stateHome]),
             lockTimeout: timeout)
     }
 

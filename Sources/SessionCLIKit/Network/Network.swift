@@ -46,8 +46,9 @@ package struct SignInRequest: Sendable {
     package enum Method: Sendable {
         /// The device authorization grant: a code entered in any browser.
         case device(endpoint: URL?)
-        /// The authorization code grant in this machine's browser.
-        case web(redirect: LoopbackRedirect, opensBrowser: Bool)
+        /// The authorization code grant in this machine's browser; `prompt`
+        /// is OpenID Connect's (`login`, `select_account`, `consent`).
+        case web(redirect: LoopbackRedirect, opensBrowser: Bool, prompt: String?)
     }
 
     package var method: Method

@@ -1,54 +1,101 @@
 import SessionSupport
 
-/// A store that keeps the session in memory, safe to use from any thread.
+/// A store that keeps its sessions in memory, safe to use from any thread.
 ///
-/// For tests, previews and processes that must not touch the disk. The session
-/// ends with the store.
+/// For tests, previews and processes that must not touch the disk. The
+/// sessions end with the store. It keeps many sessions by the same rules as
+/// ``FileLoginStateStore`` (see ``LoginStateStore``).
 ///
 /// ```swift
 /// let store = InMemoryLoginStateStore(.loggedIn(credential))
 /// let usecase = LoginUsecase(repository: store, provider: provider)
 /// ```
-public final class InMemoryLoginStateStore: LoginStateRepository {
-    private let state: Locked<LoginState>
+public final class InMemoryLoginStateStore: LoginStateStore, SessionStorage {
+    private let state: Locked<SessionSet>
     private let exclusive = AsyncLock()
 
-    /// - Parameter state: The state the store starts with.
+    /// - Parameter state: The state the store starts with: no session, or one, the default.
     public init(_ state: LoginState = .loggedOut) {
-        self.state = Locked(state)
+        var sessions = SessionSet()
+        if let credential = state.credential {
+            sessions = SessionSet(
+                checked: [SessionSet.Entry(credential: credential, usedAt: Date())],
+                defaultKey: credential.key)
+        }
+        self.state = Locked(sessions)
     }
 
-    /// The current state.
+    private var defaultSession: SessionView<InMemoryLoginStateStore> { SessionView(self, .defaultSession) }
+
+    /// The default session.
     public func load() -> LoginState {
-        state.withLock { $0 }
+        state.withLock { $0.state(.defaultSession) }
     }
 
-    /// Replaces the session with `credential`.
-    public func save(_ credential: Credential) {
-        state.withLock { $0 = .loggedIn(credential) }
+    /// A login: replaces the session with `credential`'s key, or adds one, and makes it the default.
+    ///
+    /// - Throws: ``LoginStateStoreError/tooManySessions(limit:)``.
+    public func save(_ credential: Credential) throws {
+        try defaultSession.save(credential)
     }
 
-    /// Removes the session.
+    /// Logs out of the default session; the most recently used of the others becomes the default.
     public func clear() {
-        state.withLock { $0 = .loggedOut }
+        state.withLock { _ = $0.remove(.defaultSession) }
     }
 
     /// Runs `body` holding the store's writer lock across its awaits.
     public func withExclusiveAccess<Result: Sendable>(_ body: (ExclusiveLoginState) async throws -> Result)
         async throws -> Result
     {
-        try await exclusive.withLock {
-            try await body(
-                ExclusiveLoginState(
-                    load: { [state] in state.withLock { $0 } },
-                    save: { [state] credential in state.withLock { $0 = .loggedIn(credential) } },
-                    clear: { [state] in state.withLock { $0 = .loggedOut } }))
-        }
+        try await defaultSession.withExclusiveAccess(body)
     }
 
-    /// Runs `change` on the state under the store's lock.
+    /// Runs `change` on the default session under the store's lock.
     @discardableResult
-    public func update<Result>(_ change: (inout LoginState) throws -> Result) rethrows -> Result {
+    public func update<Result>(_ change: (inout LoginState) throws -> Result) throws -> Result {
+        try defaultSession.update(change)
+    }
+
+    /// Every session, the default first, then the others from the most recently used.
+    public func sessions() -> [StoredSession] { state.withLock { $0.stored } }
+
+    /// The repository of the session with `key`.
+    public func repository(for key: SessionKey) -> any LoginStateRepository { SessionView(self, .key(key)) }
+
+    /// Makes the session with `key` the default.
+    public func makeDefault(_ key: SessionKey) throws {
+        try state.withLock { try $0.makeDefault(key, at: Date()) }
+    }
+
+    /// Removes the session with `key`, and returns it.
+    @discardableResult
+    public func remove(_ key: SessionKey) -> Credential? {
+        state.withLock { $0.remove(.key(key)) }
+    }
+
+    /// Removes every session, and returns them.
+    @discardableResult
+    public func removeAll() -> [Credential] {
+        state.withLock { $0.removeAll() }
+    }
+
+    package func readSessions() -> SessionSet { state.withLock { $0 } }
+
+    package func changeSessions<Result>(_ kind: SessionChange, _ change: (inout SessionSet) throws -> Result)
+        throws -> Result
+    {
         try state.withLock { try change(&$0) }
+    }
+
+    package func withSessionsLocked<Result: Sendable>(_ body: (LockedSessions) async throws -> Result)
+        async throws -> Result
+    {
+        try await exclusive.withLock {
+            try await body(
+                LockedSessions(
+                    read: { [state] in state.withLock { $0 } },
+                    write: { [state] sessions in state.withLock { $0 = sessions } }))
+        }
     }
 }

@@ -24,9 +24,13 @@ public enum SessionLimits {
     /// the tool, is a broken provider or a typo.
     public static let longestTokenLifetime: TimeInterval = 315_360_000
 
-    /// The longest a session file may be: 1 MiB. A session file is a few
-    /// hundred bytes; anything this large is not one.
-    public static let sessionFileSize = 1 << 20
+    /// The most sessions one store keeps side by side: 1000.
+    public static let sessionCount = 1000
+
+    /// The longest a session file may be: 32 MiB, room for
+    /// ``sessionCount`` sessions with tokens of ``tokenLength``. A session
+    /// is a few hundred bytes; a file this large is not a session file.
+    public static let sessionFileSize = 32 << 20
 
     // MARK: Answers
 
@@ -70,6 +74,14 @@ public enum SessionLimits {
     /// How long a refresh or a revocation may go without receiving a byte:
     /// 5 s, inside their overall deadlines.
     public static let idleTimeout: TimeInterval = 5
+
+    /// How long any other request may go without receiving a byte, by
+    /// default (``URLSessionTransport``): 30 s. An idle limit, not an
+    /// overall one.
+    public static let requestIdleTimeout: TimeInterval = 30
+
+    /// The most redirects followed for one request: 10.
+    public static let redirects = 10
 
     /// How long a browser sign-in waits for the browser to come back: 5 minutes.
     public static let browserWait: Duration = .seconds(300)

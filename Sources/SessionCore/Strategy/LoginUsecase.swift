@@ -60,8 +60,14 @@ public struct LoginUsecase: Sendable {
     ///
     /// - Throws: What the store throws when it cannot be read.
     public func status() throws -> LoginStatus {
-        let date = now()
-        let state = try repository.load()
+        Self.status(of: try repository.load(), at: now(), provider: provider)
+    }
+
+    /// The phase and the button for `state` at `date`: the one rule, for a
+    /// state read elsewhere (each session of a list).
+    package static func status(of state: LoginState, at date: Date, provider: (any CredentialProvider)? = nil)
+        -> LoginStatus
+    {
         let login = Login(provider: provider ?? MissingCredentialProvider())
         switch state {
         case .loggedIn(let credential) where credential.isUsable(at: date):

@@ -1,5 +1,5 @@
 public import Foundation
-import SessionCore
+public import SessionCore
 import SessionSupport
 
 #if canImport(FoundationNetworking)
@@ -37,14 +37,15 @@ public struct URLSessionTransport: Transport {
     public static let crossOriginHeaders: Set<String> = [
         "accept", "accept-encoding", "accept-language", "content-type", "user-agent",
     ]
-    /// The most redirects followed for one request.
-    public static let maximumRedirects = 10
+    /// The most redirects followed for one request:
+    /// ``SessionLimits/redirects``.
+    public static let maximumRedirects = SessionLimits.redirects
 
     private let session: TransferSession
 
     /// - Parameter timeout: Seconds a request may wait for data before it fails (an idle
     ///   limit, not an overall one: a server that sends a byte now and then keeps it alive).
-    public init(timeout: TimeInterval = 30) {
+    public init(timeout: TimeInterval = SessionLimits.requestIdleTimeout) {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpShouldSetCookies = false
         configuration.httpCookieAcceptPolicy = .never

@@ -65,19 +65,20 @@ public struct AuthorizationCodeFlow: CredentialProvider {
     ///   - pages: What the browser is shown at the end.
     ///   - transport: How requests are sent.
     ///   - callbackTimeout: How long to wait for the browser.
+    ///   - prompt: What the provider is asked to show (`prompt`), so a second account can sign in.
     ///   - now: When requests are sent, for the expiry.
     ///   - onEvent: Hears what happens: the URL to open, the wait, refused requests.
     public init(
         configuration: OAuthConfiguration, redirect: LoopbackRedirect = LoopbackRedirect(),
         pages: SignInPages = SignInPages(), transport: any Transport = URLSessionTransport(),
-        callbackTimeout: Duration = SessionLimits.browserWait,
-        now: @escaping @Sendable () -> Date = { Date() },
-        onEvent: @escaping @Sendable (Event) -> Void
+        callbackTimeout: Duration = SessionLimits.browserWait, prompt: SignInPrompt? = nil,
+        now: @escaping @Sendable () -> Date = { Date() }, onEvent: @escaping @Sendable (Event) -> Void
     ) {
         self.configuration = configuration
         self.redirect = redirect
         self.pages = pages
-        exchange = AuthorizationCodeExchange(configuration: configuration, redirect: redirect, now: now)
+        exchange = AuthorizationCodeExchange(
+            configuration: configuration, redirect: redirect, prompt: prompt, now: now)
         self.transport = transport
         self.callbackTimeout = callbackTimeout
         self.onEvent = onEvent

@@ -1,5 +1,5 @@
 import SessionCore
-import SessionSupport
+package import SessionSupport
 
 /// `api [--method M] [--header 'Name: value']... PATH`: one request to the
 /// session's server, with the token; the answer's body on standard output.
@@ -8,6 +8,8 @@ package struct APICommand: Command {
     package enum Option: String, CommandOption {
         case method
         case header
+        case server
+        case account
 
         /// The option's placeholder and help.
         package var spec: OptionSpec {
@@ -17,31 +19,44 @@ package struct APICommand: Command {
                 OptionSpec(
                     rawValue, value: "'Name: value'", repeatable: true,
                     help: "Add a request header (repeatable).")
+            case .server: SessionSelection.serverOption
+            case .account: SessionSelection.accountOption
             }
         }
     }
 
     package static let spec = CommandSpec(
         name: "api", summary: "Send a request to the session's server with the token.", options: Option.self,
-        argument: "PATH",
+        argument: "PATH|URL",
         discussion: """
-            PATH is joined to the session's server URL, and its percent-encoding is kept as written;
-            the response body is printed. A 401 from the session's server logs you out, unless the
-            session can refresh its token: then it is refreshed and the request sent once more.
+            PATH is joined to the server URL of the default session, or of the one --server and --account
+            (or SESSION_CLI_SERVER and SESSION_CLI_ACCOUNT) select. A full URL goes to its own origin,
+            with the session on that server (--account, or SESSION_CLI_ACCOUNT, when there are several).
+            The percent-encoding is kept as written; the response body is printed. A 401 from the
+            session's server logs that session out, unless it can refresh its token: then it is
+            refreshed and the request sent once more.
             """)
 
-    /// The path, with any query, as the user wrote it.
+    /// The path, with any query, as the user wrote it (for a full URL, what follows its origin).
     package let path: String
+    /// The origin of a full URL, which selects the session on that server.
+    package let origin: URL?
+    let selection: SessionSelection
     /// The method, upper-cased.
     package let method: String
     /// The extra headers, by name.
     package let headers: [String: String]
 
     package init(parsing arguments: ParsedArguments<Option>) throws(CLIError) {
-        guard let path = arguments.arguments.first else {
+        guard let target = arguments.arguments.first else {
             throw .usage("api needs a PATH, like: session-cli api /user")
         }
-        self.path = path
+        (origin, path) = try Self.split(target)
+        selection = try SessionSelection(
+            server: origin?.absoluteString ?? arguments.value(.server), account: arguments.value(.account))
+        if origin != nil && arguments.value(.server) != nil {
+            throw .usage("give --server or a full URL, not both: a full URL names its server")
+        }
         method = (arguments.value(.method) ?? "GET").uppercased()
         var headers: [String: String] = [:]
         for text in arguments.values(.header) {
@@ -54,12 +69,14 @@ package struct APICommand: Command {
     package func run(context: CommandContext) throws -> ExitCode {
         let store = try context.store()
         let token = try context.overrideToken()
-        let status = try LoginUsecase(repository: store, now: context.now).status()
-        guard let credential = status.credential, status.phase == .loggedIn else {
+        let session = try context.session(selection, in: store)
+        let status = LoginUsecase.status(
+            of: session.map { .loggedIn($0.credential) } ?? .loggedOut, at: context.now())
+        guard let session, let credential = status.credential, status.phase == .loggedIn else {
             let reason = status.phase == .expired ? "the session has expired" : "not logged in"
             throw CLIError("\(reason); run 'session-cli login' first", code: .failure)
         }
-        guard let server = credential.server else {
+        guard let server = origin ?? credential.server else {
             throw CLIError(
                 "the session names no server; log in again with --server URL so api knows where to send requests",
                 code: .failure)
@@ -70,8 +87,9 @@ package struct APICommand: Command {
         let output = Locked(context.console.bodyWriter())
         defer { output.withLock { $0.finish() } }
         let request = APIRequest(method: method, path: path, headers: headers, server: server)
+        let repository = session.repository
         let answer = try waitFor {
-            try await network.send(request, session: store, token: token) { piece in
+            try await network.send(request, session: repository, token: token) { piece in
                 output.withLock { $0.write(piece) }
             }
         }
@@ -82,7 +100,7 @@ package struct APICommand: Command {
             return .ioError  // said by ErrorReport.finish
         case .status(let code, let body):
             _ = output.withLock { $0.write(body) }
-            throw Self.refusal(code, loggedOut: token == nil && (try? store.load())?.credential == nil)
+            throw Self.refusal(code, loggedOut: token == nil && (try? repository.load())?.credential == nil)
         }
     }
 
@@ -104,6 +122,21 @@ package struct APICommand: Command {
         default:
             return CLIError("the server answered with status \(code)", code: .failure)
         }
+    }
+
+    /// A full URL's origin and what follows it as written, or the path as it is.
+    private static func split(_ target: String) throws(CLIError) -> (origin: URL?, path: String) {
+        // "scheme://", the scheme made of letters only: anything else is a path.
+        guard let colon = target.firstIndex(of: ":"), target[..<colon].allSatisfy(\.isLetter),
+            target[colon...].hasPrefix("://")
+        else { return (nil, target) }
+        let host = target.index(colon, offsetBy: 3)
+        let afterHost = target[host...].firstIndex { $0 == "/" || $0 == "?" || $0 == "#" }
+        let base = String(target[..<(afterHost ?? target.endIndex)])
+        let rest = afterHost.map { String(target[$0...]) } ?? "/"
+        guard !rest.contains("#") else { throw .usage("invalid URL: it must not have a fragment (#)") }
+        let origin = try OptionValues.url(base, "URL")
+        return (origin, rest.hasPrefix("?") ? "/" + rest : rest)
     }
 
     /// `Name: value`, with the name an HTTP token. The token header itself is

@@ -17,6 +17,7 @@ package struct LoginCommand: Command {
         case noBrowser = "no-browser"
         case callbackPort = "callback-port"
         case callbackHost = "callback-host"
+        case prompt
         case user
         case expiresIn = "expires-in"
 
@@ -62,6 +63,10 @@ package struct LoginCommand: Command {
                     help:
                         "With --web: the redirect's host (default: $SESSION_CLI_CALLBACK_HOST, else 127.0.0.1)."
                 )
+            case .prompt:
+                OptionSpec(
+                    rawValue, value: "login|select_account|consent",
+                    help: "With --web: what the provider shows, so another account can sign in.")
             case .user: OptionSpec(rawValue, value: "NAME", help: "The account the token belongs to.")
             case .expiresIn:
                 OptionSpec(
@@ -81,8 +86,10 @@ package struct LoginCommand: Command {
             SESSION_CLI_CLIENT_SECRET (environment only) makes the client confidential.
             Without them, the token is read from standard input (--with-token) or, on a terminal,
             asked for with echo off. The token is never an argument: other users can read
-            arguments with ps. Logging in again replaces the session, and revokes the grant it
-            replaces; a failed login keeps it.
+            arguments with ps.
+            A session is known by its server's origin and its account. A login with the key of a
+            session there replaces it, and revokes the grant it replaces; any other adds a session.
+            Either way the new session becomes the default. A failed login changes nothing.
 
             Examples:
               session-cli login --device --issuer https://login.example.com --client-id my-cli --scope openid
@@ -104,7 +111,7 @@ package struct LoginCommand: Command {
         /// The device authorization grant.
         case device(endpoint: URL?)
         /// The authorization code grant in the browser.
-        case web(opensBrowser: Bool, port: Int?, host: LoopbackRedirect.Host?)
+        case web(opensBrowser: Bool, port: Int?, host: LoopbackRedirect.Host?, prompt: String?)
     }
 
     let method: Method
@@ -124,7 +131,10 @@ package struct LoginCommand: Command {
             : web
                 ? (
                     "--web",
-                    [.web, .issuer, .clientID, .scope, .server, .noBrowser, .callbackPort, .callbackHost]
+                    [
+                        .web, .issuer, .clientID, .scope, .server, .noBrowser, .callbackPort, .callbackHost,
+                        .prompt,
+                    ]
                 )
                 : ("a token login", [.withToken, .server, .user, .expiresIn])
         let given = Option.allCases.filter { arguments.has($0) || !arguments.values($0).isEmpty }
@@ -156,6 +166,12 @@ package struct LoginCommand: Command {
                     },
                     host: try arguments.value(.callbackHost).map { text throws(CLIError) in
                         try OptionValues.loopbackHost(text, "--callback-host")
+                    },
+                    prompt: try arguments.value(.prompt).map { text throws(CLIError) in
+                        guard ["login", "select_account", "consent"].contains(text) else {
+                            throw .usage("invalid --prompt: give login, select_account or consent")
+                        }
+                        return text
                     }))
         } else {
             method = .token(
@@ -173,7 +189,8 @@ package struct LoginCommand: Command {
         try context.refuseWhileOverridden("log in")
         let store = try context.store()
         // A session file that cannot be read is reported, not silently replaced.
-        let previous = try store.load().credential
+        let sessions = try store.sessions()
+        let target = LoginTarget(store)
         let provider: any CredentialProvider
         var network: (any Network)?
         switch method {
@@ -183,32 +200,42 @@ package struct LoginCommand: Command {
                     "no token: standard input is not a terminal; pipe the token with "
                         + "printf '%s' \"$TOKEN\" | session-cli login --with-token")
             }
-            // The grant this login replaces is revoked: the network, if it
-            // takes one, before the token is read.
-            if previous?.provider?.revocationEndpoint != nil { network = try context.network() }
+            // The grant this login will replace is revoked: the network, if
+            // it takes one, before the token is read.
+            let key = SessionKey(server: server, account: account)
+            if sessions.first(where: { $0.key == key })?.credential.provider?.revocationEndpoint != nil {
+                network = try context.network()
+            }
             provider = TokenInput(
                 source: readsStandardInput ? .standardInput : .prompt, account: account, server: server,
                 lifetime: lifetime, input: context.input, console: context.console, now: context.now)
         case .signIn(let grant):
-            let request = try signInRequest(grant, context, stored: previous?.provider)
+            let stored = sessions.first(where: \.isDefault)?.credential.provider
+            let request = try signInRequest(grant, context, stored: stored)
             let signingIn = try context.network()
             network = signingIn
             let console = context.console
             provider = signingIn.signIn(request) { Self.show($0, on: console) }
         }
-        let state = try waitFor { try await Login(provider: provider).perform(with: store) }
+        let state = try waitFor { try await Login(provider: provider).perform(with: target) }
         let who =
             state.credential.map(CommandContext.describe).flatMap { $0.isEmpty ? nil : " as \($0)" } ?? ""
         context.console.out("Logged in\(who).")
-        if let previous {
-            let old = CommandContext.describe(previous)
+        if let replaced = target.replaced {
+            let old = CommandContext.describe(replaced)
             context.console.out("Replaced the previous session\(old.isEmpty ? "" : " (\(old))").")
             // The grant this login replaces is revoked, not left alive at the provider.
-            if let network, previous.provider?.revocationEndpoint != nil,
-                previous.refreshToken == nil || previous.refreshToken != state.credential?.refreshToken
+            if let network, replaced.provider?.revocationEndpoint != nil,
+                replaced.refreshToken == nil || replaced.refreshToken != state.credential?.refreshToken
             {
-                context.console.error(try waitFor { await network.revoke(previous) }.message)
+                context.console.error(try waitFor { await network.revoke(replaced) }.message)
             }
+        }
+        let others = try store.sessions().count - 1
+        if others > 0 {
+            context.console.out(
+                "It is now the default session; \(others) other session\(others == 1 ? "" : "s") kept "
+                    + "(session-cli status lists them, session-cli switch changes the default).")
         }
         return .success
     }
@@ -246,7 +273,7 @@ package struct LoginCommand: Command {
         let signInMethod: SignInRequest.Method
         switch grant {
         case .device(let endpoint): signInMethod = .device(endpoint: endpoint)
-        case .web(let opensBrowser, var port, var host):
+        case .web(let opensBrowser, var port, var host, let prompt):
             // The options, else the environment, else the redirect the stored
             // session used at this issuer, else 127.0.0.1 on a port the system picks.
             let reused = stored?.issuer == issuer ? stored?.redirect : nil
@@ -257,7 +284,7 @@ package struct LoginCommand: Command {
                 host = try OptionValues.loopbackHost(text, EnvironmentVariable.callbackHost.rawValue)
             }
             let redirect = LoopbackRedirect(host: host ?? reused?.host ?? .ipv4, port: port ?? reused?.port)
-            signInMethod = .web(redirect: redirect, opensBrowser: opensBrowser)
+            signInMethod = .web(redirect: redirect, opensBrowser: opensBrowser, prompt: prompt)
         }
         return SignInRequest(
             method: signInMethod, issuer: issuer, clientID: clientID, clientSecret: secret, scopes: scopes,

@@ -1,17 +1,26 @@
 import SessionCore
 import SessionSupport
 
-/// `logout`: remove the session, then revoke its grant at the provider.
-/// Already logged out is success.
+/// `logout`: remove a session (or all), then revoke its grant at the
+/// provider. Already logged out is success.
 package struct LogoutCommand: Command {
     /// `logout`'s options.
     package enum Option: String, CommandOption {
         case local
+        case all
+        case server
+        case account
 
         /// The option's help.
         package var spec: OptionSpec {
-            OptionSpec(
-                rawValue, help: "Remove the session here only; do not revoke the grant at the provider.")
+            switch self {
+            case .local:
+                OptionSpec(
+                    rawValue, help: "Remove the session here only; do not revoke the grant at the provider.")
+            case .all: OptionSpec(rawValue, help: "End every session.")
+            case .server: SessionSelection.serverOption
+            case .account: SessionSelection.accountOption
+            }
         }
     }
 
@@ -19,7 +28,10 @@ package struct LogoutCommand: Command {
         name: "logout", summary: "Revoke the grant and remove the session. Succeeds when already logged out.",
         options: Option.self,
         discussion: """
-            The session is removed first (read and deleted in one step under the store's lock, with any
+            Ends the default session, or the one --server and --account (or SESSION_CLI_SERVER and
+            SESSION_CLI_ACCOUNT) select, or with --all every session. When the default session ends and
+            others remain, the most recently used one becomes the default.
+            A session is removed first (read and deleted in one step under the store's lock, with any
             temporary file a killed writer left behind), then what was removed is revoked at the provider
             (RFC 7009: the refresh token, and the access token while it is valid), within \
             \(SessionLimits.revocationDeadline.components.seconds) s. Standard
@@ -28,69 +40,82 @@ package struct LogoutCommand: Command {
 
     /// `--local`: do not contact the provider.
     let local: Bool
+    /// `--all`: every session.
+    let all: Bool
+    let selection: SessionSelection
 
     package init(parsing arguments: ParsedArguments<Option>) throws(CLIError) {
         local = arguments.has(.local)
-    }
-
-    /// What a logout removed.
-    enum Removal {
-        /// This session: revoke it, and say whose it was.
-        case session(Credential)
-        /// Nothing: already logged out.
-        case nothing
-        /// A file that could not be read as a session (corrupt, from a newer version).
-        case unreadable
+        all = arguments.has(.all)
+        selection = try SessionSelection(server: arguments.value(.server), account: arguments.value(.account))
+        guard !(all && !selection.isEmpty) else {
+            throw .usage("--all ends every session; give it without --server and --account")
+        }
     }
 
     package func run(context: CommandContext) throws -> ExitCode {
         try context.refuseWhileOverridden("log out")
         let store = try context.store()
+        let sessions: [StoredSession]
+        do {
+            sessions = try store.sessions()
+        } catch let error as SessionFileError where error.isBadData {
+            // A file that cannot be read as sessions is removed: that is exactly what logout is for.
+            try store.removeAll()
+            context.console.out("Removed an unreadable session file. Logged out.")
+            return .success
+        }
         // The network first, while nothing has changed: in session-cli this
         // is where the command line goes to session-cli-api.
-        let network = try revokes(try? store.load().credential) ? context.network() : nil
-        let removal = try Self.remove(store)
-        if case .session(let credential) = removal, let issuer = credential.provider?.issuer, !local {
-            let revocation =
-                if let network, revokes(credential) {
-                    try waitFor { await network.revoke(credential) }
-                } else {
-                    Revocation.notOffered(issuer: issuer.absoluteString)
-                }
-            context.console.error(revocation.message)
+        if all {
+            let network = sessions.contains { revokes($0.credential) } ? try context.network() : nil
+            let removed = try store.removeAll()
+            for credential in removed { try report(revocationOf: credential, network, context) }
+            context.console.out(
+                removed.isEmpty
+                    ? "Not logged in; nothing to do."
+                    : "Logged out of \(removed.count) session\(removed.count == 1 ? "" : "s").")
+            return .success
         }
-        context.console.out(Self.describe(removal))
+        guard let stored = try selection.completed(from: context.environment).pick(from: sessions) else {
+            context.console.out("Not logged in; nothing to do.")
+            return .success
+        }
+        let network = revokes(stored.credential) ? try context.network() : nil
+        // Read and removed in one step under the store's writer lock, so a
+        // refresh in another process either finished before (and its rotated
+        // tokens are what is removed) or finds no session after.
+        guard let removed = try store.repository(for: stored.key).removeCredential() else {
+            context.console.out("Not logged in; nothing to do.")
+            return .success
+        }
+        try report(revocationOf: removed, network, context)
+        let who = CommandContext.describe(removed)
+        context.console.out("Logged out\(who.isEmpty ? "" : " \(who)").")
+        if stored.isDefault, let next = try store.sessions().first(where: \.isDefault) {
+            context.console.out("The default session is now \(next.key).")
+        }
         return .success
     }
 
     /// Whether logging out `credential` revokes it at its provider.
-    private func revokes(_ credential: Credential?) -> Bool {
-        !local && credential?.provider?.revocationEndpoint != nil
+    private func revokes(_ credential: Credential) -> Bool {
+        !local && credential.provider?.revocationEndpoint != nil
     }
 
-    /// Reads and removes the session as one step under the store's writer
-    /// lock, so a refresh in another process either finished before (and
-    /// its rotated tokens are what is removed) or finds no session after.
-    /// A file that cannot be read as a session is removed too: that is
-    /// exactly what logout is for.
-    private static func remove(_ store: FileLoginStateStore) throws -> Removal {
-        do {
-            return try store.removeCredential().map(Removal.session) ?? .nothing
-        } catch let error as SessionFileError where error.isBadData {
-            try store.clear()
-            return .unreadable
-        }
-    }
-
-    private static func describe(_ removal: Removal) -> String {
-        switch removal {
-        case .session(let credential):
-            let who = CommandContext.describe(credential)
-            return "Logged out\(who.isEmpty ? "" : " \(who)")."
-        case .nothing:
-            return "Not logged in; nothing to do."
-        case .unreadable:
-            return "Removed an unreadable session file. Logged out."
-        }
+    /// Revokes what a logout removed, and says how it went.
+    private func report(
+        revocationOf credential: Credential, _ network: (any Network)?, _ context: CommandContext
+    )
+        throws
+    {
+        guard !local, let issuer = credential.provider?.issuer else { return }
+        let revocation =
+            if let network, revokes(credential) {
+                try waitFor { await network.revoke(credential) }
+            } else {
+                Revocation.notOffered(issuer: issuer.absoluteString)
+            }
+        context.console.error(revocation.message)
     }
 }

@@ -33,6 +33,9 @@ struct StatusWords {
     }
     var button: String { pick("Button", "ボタン") }
     var never: String { pick("never", "なし") }
+    var otherSessions: String { pick("Other sessions", "ほかのセッション") }
+    var refreshable: String { pick("expired, refreshed on next use", "期限切れ、次回使用時に更新") }
+    var noExpiry: String { pick("no expiry", "有効期限なし") }
 
     /// "in 59 minutes" / "expired 3 minutes ago", to the largest whole unit.
     func relative(seconds: Int) -> String {

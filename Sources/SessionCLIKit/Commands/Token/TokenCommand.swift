@@ -8,7 +8,19 @@ import SessionSupport
 /// code loaded; only a token that is due asks for the network, to be
 /// refreshed first.
 package struct TokenCommand: Command {
-    package typealias Option = NoOption
+    /// `token`'s options: the session.
+    package enum Option: String, CommandOption {
+        case server
+        case account
+
+        /// The option's placeholder and help.
+        package var spec: OptionSpec {
+            switch self {
+            case .server: SessionSelection.serverOption
+            case .account: SessionSelection.accountOption
+            }
+        }
+    }
 
     package static let spec = CommandSpec(
         name: "token", summary: "Print the access token, refreshed first when needed (for scripts).",
@@ -18,12 +30,18 @@ package struct TokenCommand: Command {
             \(Int(SessionLimits.refreshMargin)) s (or half its lifetime, when that is shorter) is refreshed first, under the store's lock,
             so many processes refresh once.
             SESSION_CLI_TOKEN, when set, is printed instead of the stored session's token.
+            The session is the default one, or the one --server and --account (or SESSION_CLI_SERVER and
+            SESSION_CLI_ACCOUNT) select for this run.
 
             Example:
               curl -H "Authorization: Bearer $(session-cli token)" https://api.example.com/user
             """)
 
-    package init(parsing arguments: ParsedArguments<Option>) throws(CLIError) {}
+    let selection: SessionSelection
+
+    package init(parsing arguments: ParsedArguments<Option>) throws(CLIError) {
+        selection = try SessionSelection(server: arguments.value(.server), account: arguments.value(.account))
+    }
 
     package func run(context: CommandContext) throws -> ExitCode {
         if let token = try context.overrideToken() {
@@ -31,7 +49,8 @@ package struct TokenCommand: Command {
             return .success
         }
         let store = try context.store()
-        guard let credential = try store.load().credential else { throw Self.notLoggedIn }
+        guard let session = try context.session(selection, in: store) else { throw Self.notLoggedIn }
+        let credential = session.credential
         let now = context.now()
         guard credential.isDue(at: now) && credential.canRefresh else {
             guard credential.isUsable(at: now) else { throw Self.expired }
@@ -39,7 +58,8 @@ package struct TokenCommand: Command {
             return .success
         }
         let network = try context.network()
-        guard let fresh = try waitFor({ try await network.currentCredential(of: store) }) else {
+        let repository = session.repository
+        guard let fresh = try waitFor({ try await network.currentCredential(of: repository) }) else {
             throw Self.notLoggedIn
         }
         context.console.out(secret: fresh.token)

@@ -6,32 +6,36 @@ import SessionSupport
     public import Foundation
 #endif
 
-/// A store that keeps the session in one JSON file, safe across threads,
+/// A store that keeps every session in one JSON file, safe across threads,
 /// processes and crashes.
 ///
 /// - The file is 0600 from its first byte and its folder is created 0700.
-/// - A save writes a new file next to the old one, fsyncs it, renames it over
-///   the old one and fsyncs the folder: a reader sees the old session or the
-///   new one, never a mix, and a crash leaves one of the two.
-/// - Writers (`save`, `clear`, `update`) take an exclusive `flock` on a
-///   sibling `<name>.lock` file, and threads of one process a lock of their
-///   own. The wait is bounded (``lockTimeout``, ``SessionLimits/lockTimeout`` by default), then
+/// - A write puts the new file next to the old one, fsyncs it, renames it
+///   over the old one and fsyncs the folder: a reader sees the old sessions
+///   or the new ones, never a mix, and a crash leaves one of the two.
+/// - Writers take an exclusive `flock` on a sibling `<name>.lock` file, and
+///   threads of one process a lock of their own. The wait is bounded
+///   (``lockTimeout``, ``SessionLimits/lockTimeout`` by default), then
 ///   ``StoreBusyError``. Readers take no lock.
-/// - The rename is the commit point: once it is done the save has happened,
-///   whatever comes after it, and `save` says so.
-/// - Logged out means no file: `clear()` unlinks it, along with any temporary
-///   file a killed writer left, so no copy of the token outlives a logout.
-/// - A read never changes the file. A bad file is a ``SessionFileError`` that
-///   names the path and what to do.
+/// - The rename is the commit point: once it is done the write has
+///   happened, whatever comes after it, and the write says so.
+/// - No session means no file: removing the last one unlinks it, along with
+///   any temporary file a killed writer left, so no copy of a token outlives
+///   a logout.
+/// - A read never changes the file. A bad file is a ``SessionFileError``
+///   that names the path and what to do.
+///
+/// As a ``LoginStateRepository`` the store is its default session (see
+/// ``LoginStateStore``); ``repository(for:)`` gives any other.
 ///
 /// ```swift
 /// let store = FileLoginStateStore(
 ///     fileURL: FileLoginStateStore.defaultFileURL(appName: "my-app", environment: ProcessInfo.processInfo.environment))
-/// try store.save(credential)
+/// try store.save(credential)        // a login: the session with its key, now the default
 /// let state = try store.load()      // .loggedIn(credential)
 /// ```
-public final class FileLoginStateStore: LoginStateRepository {
-    /// Where the session is kept.
+public final class FileLoginStateStore: LoginStateStore, SessionStorage {
+    /// Where the sessions are kept.
     public let fileURL: URL
 
     /// How long a writer waits for another process's lock before it gives up
@@ -41,7 +45,8 @@ public final class FileLoginStateStore: LoginStateRepository {
     /// Flushes the folder after the commit point; tests pass one that fails.
     private let syncDirectory: @Sendable (String) throws -> Void
 
-    private let path: String
+    /// ``fileURL``'s path.
+    package let path: String
     private let directoryPath: String
     private let lockPath: String
     private let temporaryPrefix: String
@@ -52,36 +57,44 @@ public final class FileLoginStateStore: LoginStateRepository {
     ///   - lockTimeout: How long a writer waits for another process's lock, in
     ///     seconds: 0 to 86 400 (a day); anything else is clamped, NaN is the default.
     public convenience init(fileURL: URL, lockTimeout: TimeInterval = SessionLimits.lockTimeout) {
-        self.init(fileURL: fileURL, lockTimeout: lockTimeout) { try POSIX.syncDirectory(atPath: $0) }
+        self.init(path: fileURL.path, lockTimeout: lockTimeout)
+    }
+
+    /// The store at `path`, relative to the current directory unless it
+    /// starts with `/`: what the command-line tool makes, from a path.
+    package convenience init(path: String, lockTimeout: TimeInterval = SessionLimits.lockTimeout) {
+        self.init(path: path, lockTimeout: lockTimeout) { try POSIX.syncDirectory(atPath: $0) }
     }
 
     init(
-        fileURL: URL, lockTimeout: TimeInterval,
+        path given: String, lockTimeout: TimeInterval,
         syncDirectory: @escaping @Sendable (String) throws -> Void
     ) {
         self.syncDirectory = syncDirectory
-        self.fileURL = fileURL.standardizedFileURL
         // NaN, negative and endless waits become a bounded one.
         self.lockTimeout = lockTimeout.isFinite ? min(max(0, lockTimeout), 86_400) : SessionLimits.lockTimeout
-        path = self.fileURL.path
-        directoryPath = self.fileURL.deletingLastPathComponent().path
-        let name = self.fileURL.lastPathComponent
+        let absolute = given.hasPrefix("/") ? given : FileManager.default.currentDirectoryPath + "/" + given
+        path = Self.standardized(absolute)
+        fileURL = URL(fileURLWithPath: path)
+        let slash = path.lastIndex(of: "/") ?? path.startIndex
+        directoryPath = slash == path.startIndex ? "/" : String(path[..<slash])
+        let name = String(path[path.index(after: slash)...])
         lockPath = directoryPath + "/" + name + ".lock"
         temporaryPrefix = "." + name + ".tmp-"
     }
 
-    /// Reads the session. No file is `.loggedOut`.
+    private var defaultSession: SessionView<FileLoginStateStore> { SessionView(self, .defaultSession) }
+
+    // MARK: The default session
+
+    /// Reads the default session. No file is `.loggedOut`.
     ///
     /// - Throws: ``SessionFileError`` for an empty, corrupt, future-version,
     ///   unreadable or non-regular file. The file is left as it is.
-    public func load() throws -> LoginState {
-        guard let data = try POSIX.readRegularFile(atPath: path, limit: SessionLimits.sessionFileSize) else {
-            return .loggedOut
-        }
-        return .loggedIn(try SessionFileFormat.decode(data, path: path))
-    }
+    public func load() throws -> LoginState { try defaultSession.load() }
 
-    /// Replaces the session with `credential`, durably and atomically.
+    /// A login: replaces the session with `credential`'s key, or adds one,
+    /// and makes it the default, durably and atomically.
     ///
     /// The new file is 0600 even if the old one was not. Once the new file
     /// has replaced the old one, the save has happened: a failure to flush
@@ -89,27 +102,22 @@ public final class FileLoginStateStore: LoginStateRepository {
     /// reader already sees the new session.
     /// - Throws: ``SessionFileError`` when the folder or file cannot be
     ///   written (nothing changed then), ``StoreBusyError`` when another
-    ///   writer holds the lock for longer than ``lockTimeout``.
-    public func save(_ credential: Credential) throws {
-        let data = try SessionFileFormat.encode(credential)
-        try whileWriting(creatingDirectory: true) { try replaceFile(with: data) }
-    }
+    ///   writer holds the lock for longer than ``lockTimeout``,
+    ///   ``LoginStateStoreError/tooManySessions(limit:)``.
+    public func save(_ credential: Credential) throws { try defaultSession.save(credential) }
 
-    /// Logs out: removes the file. Succeeds when there is no session.
+    /// Logs out of the default session; the most recently used of the others
+    /// becomes the default. Succeeds when there is no session.
     ///
-    /// - Throws: ``SessionFileError`` when something other than a file is in
-    ///   the way or the folder cannot be written, ``StoreBusyError`` when
-    ///   another writer holds the lock for longer than ``lockTimeout``.
-    public func clear() throws {
-        guard try POSIX.mode(atPath: directoryPath) != nil else { return }
-        try whileWriting(creatingDirectory: false) { try POSIX.removeFile(atPath: path) }
-    }
+    /// - Throws: ``SessionFileError`` when the file cannot be read or
+    ///   written, ``StoreBusyError`` when another writer holds the lock for
+    ///   longer than ``lockTimeout``.
+    public func clear() throws { try defaultSession.clear() }
 
-    /// Reads the session, lets `change` edit it, and writes the result, all
-    /// under the writer lock: no other writer, in this process or another,
-    /// can come in between.
-    ///
-    /// Nothing is written when `change` leaves the state as it was.
+    /// Reads the default session, lets `change` edit it, and writes the
+    /// result, all under the writer lock: no other writer, in this process
+    /// or another, can come in between. Nothing is written when `change`
+    /// leaves the state as it was.
     ///
     /// ```swift
     /// // Log out only if the session still holds the token that was refused.
@@ -121,37 +129,120 @@ public final class FileLoginStateStore: LoginStateRepository {
     ///   errors of ``load()``, ``save(_:)`` and ``clear()``.
     @discardableResult
     public func update<Result>(_ change: (inout LoginState) throws -> Result) throws -> Result {
-        // whileWriting flushes the folder once, after the change.
-        try whileWriting(creatingDirectory: true) { try lockedAccess(flushing: false).update(change) }
+        try defaultSession.update(change)
     }
 
     /// Runs `body` holding the writer lock across its `await`s, for a
     /// refresh that must read, ask the provider and save as one step.
     ///
-    /// The lock is the same `flock` every writer takes, so no `save`,
-    /// `clear` or other refresh, in this process or another, comes in
-    /// between. Waiting for it suspends the task (it does not block a
-    /// thread) and gives up after ``lockTimeout``. What `body` saves is
-    /// durable (fsynced and renamed) before `save` returns.
+    /// The lock is the same `flock` every writer takes, so no other writer,
+    /// in this process or another, comes in between. Waiting for it
+    /// suspends the task (it does not block a thread) and gives up after
+    /// ``lockTimeout``. What `body` saves is durable (fsynced and renamed)
+    /// before `save` returns.
     ///
-    /// ```swift
-    /// let fresh = try await store.withExclusiveAccess { locked in
-    ///     let current = try locked.load().credential      // read again under the lock
-    ///     ...                                             // ask the provider
-    ///     try locked.save(rotated)
-    ///     return rotated
-    /// }
-    /// ```
     /// - Throws: ``StoreBusyError``, ``SessionFileError``, or what `body` throws.
     public func withExclusiveAccess<Result: Sendable>(_ body: (ExclusiveLoginState) async throws -> Result)
+        async throws -> Result
+    {
+        try await defaultSession.withExclusiveAccess(body)
+    }
+
+    // MARK: Many sessions
+
+    /// Every session, the default first, then the others from the most recently used.
+    public func sessions() throws -> [StoredSession] { try readSessions().stored }
+
+    /// The repository of the session with `key`.
+    public func repository(for key: SessionKey) -> any LoginStateRepository { SessionView(self, .key(key)) }
+
+    /// Makes the session with `key` the default.
+    public func makeDefault(_ key: SessionKey) throws {
+        try changeSessions(.edit) { try $0.makeDefault(key, at: Date()) }
+    }
+
+    /// Removes the session with `key`, and returns it.
+    @discardableResult
+    public func remove(_ key: SessionKey) throws -> Credential? {
+        try changeSessions(.removal) { $0.remove(.key(key)) }
+    }
+
+    /// Removes every session and the file, and returns the sessions it held.
+    /// A file that cannot be read as sessions (corrupt, from a newer
+    /// version) is removed too, and nothing is returned for it: that is what
+    /// a logout of everything is for.
+    @discardableResult
+    public func removeAll() throws -> [Credential] {
+        guard try POSIX.mode(atPath: directoryPath) != nil else { return [] }
+        return try whileWriting(creatingDirectory: false) {
+            let removed: [Credential]
+            do {
+                removed = try readSessions().entries.map(\.credential)
+            } catch let error as SessionFileError where error.isBadData {
+                removed = []
+            }
+            try POSIX.removeFile(atPath: path)
+            return removed
+        }
+    }
+
+    // MARK: Storage
+
+    package func readSessions() throws -> SessionSet {
+        guard let data = try POSIX.readRegularFile(atPath: path, limit: SessionLimits.sessionFileSize) else {
+            return SessionSet()
+        }
+        return try SessionFileFormat.decode(data, path: path)
+    }
+
+    package func changeSessions<Result>(_ kind: SessionChange, _ change: (inout SessionSet) throws -> Result)
+        throws -> Result
+    {
+        if kind != .save, try POSIX.mode(atPath: directoryPath) == nil {
+            // No folder, so no file: removing from nothing creates nothing.
+            var sessions = SessionSet()
+            let result = try change(&sessions)
+            if sessions == SessionSet() { return result }
+        }
+        return try whileWriting(creatingDirectory: true) {
+            var sessions = try readSessions()
+            let before = sessions
+            let result = try change(&sessions)
+            if kind == .save || sessions != before { try write(sessions) }
+            return result
+        }
+    }
+
+    package func withSessionsLocked<Result: Sendable>(_ body: (LockedSessions) async throws -> Result)
         async throws -> Result
     {
         try POSIX.makeDirectory(atPath: directoryPath)
         let lock = try await FileLock(path: lockPath, timeout: lockTimeout, suspending: ())
         try removeLeftoverTemporaryFiles()
-        let result = try await body(lockedAccess(flushing: true))
+        let result = try await body(
+            LockedSessions(
+                read: { [self] in try readSessions() },
+                write: { [self] sessions in
+                    try write(sessions)
+                    try? syncDirectory(directoryPath)
+                }))
         _ = consume lock
         return result
+    }
+
+    /// `path` with its `.` and empty components dropped and each `..` taking
+    /// away the one before, as `URL.standardizedFileURL` does, without its
+    /// first-use cost (0.2M instructions at every start of the tool).
+    static func standardized(_ path: String) -> String {
+        var components: [Substring] = []
+        for component in path.split(separator: "/") where component != "." {
+            if component == "..", let last = components.last, last != ".." {
+                components.removeLast()
+            } else if component != ".." || !path.hasPrefix("/") {
+                components.append(component)
+            }
+        }
+        return (path.hasPrefix("/") ? "/" : "") + components.joined(separator: "/")
     }
 
     /// Whether group or others have any access to the file (a session file should be 0600).
@@ -179,20 +270,13 @@ public final class FileLoginStateStore: LoginStateRepository {
         }
     }
 
-    /// The session's operations for a holder of the writer lock: they take
-    /// no lock themselves. With `flushing`, each write flushes the folder
-    /// after its commit point (a failed flush is not a failed write).
-    private func lockedAccess(flushing: Bool) -> ExclusiveLoginState {
-        ExclusiveLoginState(
-            load: { [self] in try load() },
-            save: { [self] credential in
-                try replaceFile(with: try SessionFileFormat.encode(credential))
-                if flushing { try? syncDirectory(directoryPath) }
-            },
-            clear: { [self] in
-                try POSIX.removeFile(atPath: path)
-                if flushing { try? syncDirectory(directoryPath) }
-            })
+    /// Writes `sessions`, or removes the file when there are none.
+    private func write(_ sessions: SessionSet) throws {
+        if sessions.entries.isEmpty {
+            try POSIX.removeFile(atPath: path)
+        } else {
+            try replaceFile(with: SessionFileFormat.encode(sessions))
+        }
     }
 
     /// Writes `data` to a new 0600 file and renames it over the session file.

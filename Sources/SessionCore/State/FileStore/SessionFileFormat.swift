@@ -1,22 +1,41 @@
 package import SessionSupport
 
-/// The bytes of a session file: `{"version": 2, "credential": {...}}`, dates in
-/// ISO 8601 at whole seconds.
+/// The bytes of a session file: every session and which is the default,
+/// dates in ISO 8601 at whole seconds.
+///
+/// ```json
+/// {"version": 3,
+///  "default": {"server": "https://api.example.com", "account": "alice"},
+///  "sessions": [{"usedAt": "2026-11-24T09:00:00Z", "credential": {"token": "…", …}}]}
+/// ```
 ///
 /// The version is read first, so a file from a newer format is refused as
-/// such rather than as corrupt. Version 1 (no scopes, no provider) still
-/// loads as it is; the next write makes it version 2.
+/// such rather than as corrupt. Versions 1 and 2 (one session, `{"version":
+/// 2, "credential": {...}}`) still load as they are, as one default
+/// session; the next write makes the file version 3.
 package enum SessionFileFormat {
-    static let version = 2
+    static let version = 3
     /// The oldest version still read.
     static let oldestVersion = 1
 
-    /// The file's bytes for `credential`: indented JSON, keys sorted, dates
-    /// in ISO 8601 at whole seconds, written by the same rules it is read by.
-    package static func encode(_ credential: Credential) throws -> Data {
-        Data(
-            (JSONOutput.object(["version": .integer(version), "credential": fields(credential)]).indentedText
-                + "\n").utf8)
+    /// The file's bytes for `sessions`: indented JSON, keys sorted, dates in
+    /// ISO 8601 at whole seconds, written by the same rules it is read by.
+    package static func encode(_ sessions: SessionSet) -> Data {
+        let entries: [JSONOutput] = sessions.entries.map { entry in
+            .object([
+                "credential": fields(entry.credential), "usedAt": .string(ISO8601.string(from: entry.usedAt)),
+            ])
+        }
+        let defaultKey: JSONOutput =
+            sessions.defaultKey.map { key in
+                .object([
+                    "server": .string(key.server?.absoluteString), "account": .string(key.account),
+                ])
+            } ?? .null
+        let file = JSONOutput.object([
+            "version": .integer(version), "default": defaultKey, "sessions": .array(entries),
+        ])
+        return Data((file.indentedText + "\n").utf8)
     }
 
     private static func fields(_ credential: Credential) -> JSONOutput {
@@ -52,19 +71,22 @@ package enum SessionFileFormat {
         return .object(fields)
     }
 
-    /// Reads a session file.
+    /// Reads a session file: every check `Credential`'s `Decodable`
+    /// conformance makes, the version first, and for version 3 the rules of
+    /// many sessions (one per key, one default that names one of them, at
+    /// most ``SessionLimits/sessionCount``).
     ///
     /// Parsed with ``JSONValue`` rather than `JSONDecoder`, whose first use
-    /// dominated the command-line tool's start-up. The checks are the ones
-    /// `Credential`'s `Decodable` conformance makes, in the same order: the
-    /// version first, then each field.
-    package static func decode(_ data: Data, path: String) throws -> Credential {
+    /// dominated the command-line tool's start-up.
+    package static func decode(_ data: Data, path: String) throws -> SessionSet {
         guard !data.isEmpty else { throw SessionFileError.empty(path: path) }
         let root: JSONValue
         do {
             root = try JSONValue.parse(data)
         } catch {
-            throw SessionFileError.corrupt(path: path, reason: "not valid JSON")
+            throw SessionFileError.corrupt(
+                path: path, reason: error.duplicateName.map { "\"\($0)\" is given twice" } ?? "not valid JSON"
+            )
         }
         let top = try Fields(root, at: "", path: path)
         guard let found = try top.integer("version") else {
@@ -74,10 +96,47 @@ package enum SessionFileFormat {
             if found > version { throw SessionFileError.unsupportedVersion(path: path, version: found) }
             throw SessionFileError.corrupt(path: path, reason: "unknown format version \(found)")
         }
-        guard let credential = top.object["credential"] else {
-            throw SessionFileError.corrupt(path: path, reason: "missing credential")
+        guard found == version else {
+            // Versions 1 and 2: one session, the default, used when its token was issued.
+            let credential = try self.credential(
+                try top.object("credential") ?? { throw top.missing("credential") }())
+            return SessionSet(
+                checked: [
+                    SessionSet.Entry(
+                        credential: credential, usedAt: credential.tokenIssuedAt ?? credential.issuedAt)
+                ],
+                defaultKey: credential.key)
         }
-        let fields = try Fields(credential, at: "credential.", path: path)
+        let items = try top.objects("sessions") ?? { throw top.missing("sessions") }()
+        guard items.count <= SessionLimits.sessionCount else {
+            throw SessionFileError.corrupt(
+                path: path, reason: "more than \(SessionLimits.sessionCount) sessions")
+        }
+        var entries: [SessionSet.Entry] = []
+        var keys = Set<SessionKey>()
+        for item in items {
+            let credential = try self.credential(
+                try item.object("credential") ?? { throw item.missing("credential") }())
+            let entry = SessionSet.Entry(
+                credential: credential, usedAt: try item.date("usedAt") ?? { throw item.missing("usedAt") }())
+            guard keys.insert(entry.key).inserted else {
+                throw SessionFileError.corrupt(path: path, reason: "two sessions for \(entry.key)")
+            }
+            entries.append(entry)
+        }
+        let defaultKey = try top.object("default").map { named in
+            SessionKey(server: try named.url("server"), account: try named.string("account"))
+        }
+        switch (defaultKey, entries.isEmpty) {
+        case (nil, false): throw SessionFileError.corrupt(path: path, reason: "no default session")
+        case (let key?, _) where !keys.contains(key):
+            throw SessionFileError.corrupt(path: path, reason: "the default names no session")
+        default: return SessionSet(checked: entries, defaultKey: defaultKey)
+        }
+    }
+
+    /// A session's credential, read field by field.
+    private static func credential(_ fields: Fields) throws -> Credential {
         var decoded = Credential(
             token: try fields.token("token") ?? { throw fields.missing("token") }(),
             refreshToken: try fields.token("refreshToken"),
@@ -167,6 +226,18 @@ package enum SessionFileFormat {
             switch object[key] {
             case nil, .null?: return nil
             case let value?: return try Fields(value, at: prefix + key + ".", path: path)
+            }
+        }
+
+        /// An array of objects' fields; `nil` when it is absent or null.
+        func objects(_ key: String) throws -> [Fields]? {
+            switch object[key] {
+            case nil, .null?: return nil
+            case .array(let items)?:
+                return try items.enumerated().map { index, item in
+                    try Fields(item, at: prefix + key + "[\(index)].", path: path)
+                }
+            default: throw wrongType(key)
             }
         }
 

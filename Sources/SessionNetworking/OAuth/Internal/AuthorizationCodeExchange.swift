@@ -30,6 +30,8 @@ package struct AuthorizationCodeExchange: RequestSequence {
     package let nonce: String?
     /// The redirect URI in use: the listener's.
     package var redirectURI: URL?
+    /// What the provider is asked to show, if anything.
+    let prompt: SignInPrompt?
     private let now: @Sendable () -> Date
     private var code: String?
     private var sent: Sent?
@@ -39,9 +41,9 @@ package struct AuthorizationCodeExchange: RequestSequence {
     package init(
         configuration: OAuthConfiguration, redirect: LoopbackRedirect = LoopbackRedirect(),
         redirectURI: URL? = nil, pkce: PKCE = PKCE(), state: String = Self.randomState(),
-        nonce: String? = nil,
-        now: @escaping @Sendable () -> Date
+        nonce: String? = nil, prompt: SignInPrompt? = nil, now: @escaping @Sendable () -> Date
     ) {
+        self.prompt = prompt
         self.configuration = configuration
         fixedRedirect = redirect.port != nil || redirect.host != .ipv4 ? redirect : nil
         self.redirectURI = redirectURI
@@ -76,7 +78,7 @@ package struct AuthorizationCodeExchange: RequestSequence {
             ("redirect_uri", redirectURI.absoluteString),
             ("scope", configuration.scopes.joined(separator: " ")),
             ("state", state), ("nonce", nonce ?? ""), ("code_challenge", pkce.challenge),
-            ("code_challenge_method", pkce.method),
+            ("code_challenge_method", pkce.method), ("prompt", prompt?.rawValue ?? ""),
         ].filter { !$0.1.isEmpty }
         components.percentEncodedQuery =
             ([components.percentEncodedQuery].compactMap { $0 } + [OAuthWire.formBody(fields)])

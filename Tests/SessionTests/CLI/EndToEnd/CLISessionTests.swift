@@ -38,11 +38,21 @@ import Testing
         let again = try await login(["--user", "bob"], token: "second_token_0123456789")
         #expect(
             again.stdout
-                == "Logged in as bob.\nReplaced the previous session (alice on https://api.example.com).\n")
+                == "Logged in as bob.\nIt is now the default session; 1 other session kept "
+                + "(session-cli status lists them, session-cli switch changes the default).\n")
+        let both = try await cli.run(["status"])
+        #expect(both.stdout.contains("  Account:  bob\n"))
+        #expect(
+            both.stdout.hasSuffix(
+                "Other sessions:\n  alice on https://api.example.com: expires in 59 minutes\n"))
 
         let logout = try await cli.run(["logout"])
         #expect(logout.status == 0)
-        #expect(logout.stdout == "Logged out bob.\n")
+        #expect(
+            logout.stdout == "Logged out bob.\nThe default session is now alice on https://api.example.com.\n"
+        )
+        let second = try await cli.run(["logout"])
+        #expect(second.stdout == "Logged out alice on https://api.example.com.\n")
         let twice = try await cli.run(["logout"])
         #expect(twice.status == 0)
         #expect(twice.stdout == "Not logged in; nothing to do.\n")

@@ -91,29 +91,29 @@ import Testing
         )
     }
 
-    /// A pasted token that replaces a provider's session revokes that grant,
-    /// and asks for the network before it reads the token.
+    /// A pasted token that replaces a provider's session (the same server
+    /// and account) revokes that grant, and asks for the network before it
+    /// reads the token. One for another key is added beside it.
     @Test func aTokenLoginRevokesTheGrantItReplaces() async throws {
         let network = StubNetwork()
         let tool = Tool(network: network)
         let session = Self.session(expiresIn: 3600)
         try tool.store.save(session)
-        let result = await tool.run(["login", "--with-token"], stdin: "pasted_token_0123456789")
+        let same = ["login", "--with-token", "--server", "https://api.example.com", "--user", "alice"]
+        let result = await tool.run(same, stdin: "pasted_token_0123456789")
         #expect(result.status == 0)
         #expect(network.calls == [.revoke(token: session.token.fingerprint)])
         #expect(result.stderr == "Revoked the grant at https://login.example.com.\n")
 
         try tool.store.save(session)
-        let offline = await Tool(home: tool.home, network: nil).run(
-            ["login", "--with-token"], stdin: "pasted_token_0123456789")
+        let offline = await Tool(home: tool.home, network: nil).run(same, stdin: "pasted_token_0123456789")
         #expect(offline.status == 70 && offline.stdout.isEmpty)
         #expect(try tool.store.load().credential == session)
-        // Replacing a pasted token needs no network.
-        try tool.store.save(Credential(token: Sample.token()))
-        #expect(
-            await Tool(home: tool.home, network: nil).run(
-                ["login", "--with-token"], stdin: "next_0123456789"
-            ).status == 0)
+        // A token for another key is added beside it, with no network.
+        let beside = await Tool(home: tool.home, network: nil).run(
+            ["login", "--with-token"], stdin: "next_0123456789")
+        #expect(beside.status == 0)
+        #expect(try tool.store.sessions().count == 2)
     }
 
     /// A device sign-in: the provider from the environment, the session

@@ -23,6 +23,7 @@ import Testing
         let keys: Set = [
             "state", "account", "server", "issuedAt", "expiresAt", "expiresInSeconds", "tokenRedacted",
             "token", "provider", "scopes", "canRefresh", "refreshesOnUse", "tokenSource", "store", "button",
+            "sessions",
         ]
         let (outResult, out) = try await statusJSON()
         #expect(outResult.status == 1)

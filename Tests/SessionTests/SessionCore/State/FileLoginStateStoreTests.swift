@@ -65,7 +65,7 @@ import Testing
         try store.save(credential)
         #expect(try FileLoginStateStore(fileURL: fileURL).load() == .loggedIn(credential))
         let object = try JSONSerialization.jsonObject(with: Data(contentsOf: fileURL)) as? [String: Any]
-        let saved = object?["credential"] as? [String: Any]
+        let saved = (object?["sessions"] as? [[String: Any]])?.first?["credential"] as? [String: Any]
         #expect(saved?["scopes"] as? [String] == ["openid", "read"])
         #expect((saved?["provider"] as? [String: Any])?["clientID"] as? String == "cli")
     }
@@ -112,14 +112,17 @@ import Testing
             state = .loggedIn(credential)
         }
         let object = try JSONSerialization.jsonObject(with: Data(contentsOf: fileURL)) as? [String: Any]
-        #expect(object?["version"] as? Int == 2)
+        #expect(object?["version"] as? Int == 3)
         #expect(try store.load().credential?.account == "alice2")
+        #expect(try store.sessions().count == 1, "the edited session moved to its new key")
     }
 
     @Test func writesVersionedJSONWithISODates() throws {
         let object = try JSONSerialization.jsonObject(with: savedBytes()) as? [String: Any]
-        #expect(object?["version"] as? Int == 2)
-        let credential = object?["credential"] as? [String: Any]
+        #expect(object?["version"] as? Int == 3)
+        let session = (object?["sessions"] as? [[String: Any]])?.first
+        #expect((session?["usedAt"] as? String)?.hasSuffix("Z") == true)
+        let credential = session?["credential"] as? [String: Any]
         #expect(credential?["issuedAt"] as? String == "2026-09-21T14:13:20Z")
         #expect(credential?["server"] as? String == "https://api.example.com:8443")
     }
@@ -215,8 +218,8 @@ import Testing
 
     @Test func aFutureVersionIsRefusedAndNeverRewrittenByARead() throws {
         _ = try savedBytes()
-        let future = Data(#"{"version": 3, "credential": {"shape": "unknown"}}"#.utf8)
-        #expect(try expectRefusal(of: future) == .unsupportedVersion(path: path, version: 3))
+        let future = Data(#"{"version": 4, "credential": {"shape": "unknown"}}"#.utf8)
+        #expect(try expectRefusal(of: future) == .unsupportedVersion(path: path, version: 4))
         #expect(throws: SessionFileError.self) { try store.load() }
         #expect(try Data(contentsOf: fileURL) == future)
     }

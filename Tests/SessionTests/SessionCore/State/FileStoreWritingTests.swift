@@ -109,20 +109,22 @@ import Testing
     /// must not report a failed save for a session every reader already sees.
     @Test func aFailureAfterTheRenameDoesNotReportAFailedSave() throws {
         struct FlushFailed: Error {}
-        let store = FileLoginStateStore(fileURL: fileURL, lockTimeout: 1) { _ in throw FlushFailed() }
+        let store = FileLoginStateStore(path: fileURL.path, lockTimeout: 1) { _ in throw FlushFailed() }
         try store.save(Sample.credential())
         #expect(try store.load() == .loggedIn(Sample.credential()))
         try store.clear()
         #expect(try store.load() == .loggedOut)
     }
 
-    @Test func theInMemoryStoreUpdatesUnderItsLock() async {
+    /// Each update renames the one session (its account is part of its key):
+    /// it moves, and no update is lost.
+    @Test func theInMemoryStoreUpdatesUnderItsLock() async throws {
         let store = InMemoryLoginStateStore(.loggedIn(Credential(token: Sample.token(), account: "0")))
-        await withTaskGroup(of: Void.self) { group in
+        try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<8 {
                 group.addTask {
                     for _ in 0..<100 {
-                        store.update { state in
+                        try store.update { state in
                             guard var credential = state.credential else { return }
                             credential.account = String((Int(credential.account ?? "") ?? 0) + 1)
                             state = .loggedIn(credential)
@@ -130,7 +132,9 @@ import Testing
                     }
                 }
             }
+            try await group.waitForAll()
         }
         #expect(store.load().credential?.account == "800")
+        #expect(store.sessions().count == 1)
     }
 }

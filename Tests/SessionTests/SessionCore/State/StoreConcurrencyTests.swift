@@ -58,19 +58,20 @@ import Testing
         #expect(torn == 0, "\(torn) of \(reads) reads were torn")
     }
 
-    @Test func inMemoryStoreIsSafeFromManyThreads() async {
+    @Test func inMemoryStoreIsSafeFromManyThreads() async throws {
         let store = InMemoryLoginStateStore()
         let credential = Sample.credential()
-        await withTaskGroup(of: Void.self) { group in
+        try await withThrowingTaskGroup(of: Void.self) { group in
             for index in 0..<8 {
                 group.addTask {
                     for round in 0..<500 {
-                        if (round + index) % 2 == 0 { store.save(credential) } else { store.clear() }
+                        if (round + index) % 2 == 0 { try store.save(credential) } else { store.clear() }
                         let state = store.load()
                         #expect(state == .loggedOut || state == .loggedIn(credential))
                     }
                 }
             }
+            try await group.waitForAll()
         }
     }
 }

@@ -21,14 +21,14 @@ import Testing
     }
 
     @Test func sendsABearerTokenToTheSessionsServer() async throws {
-        store.save(credential(server: "https://api.example.com"))
+        try store.save(credential(server: "https://api.example.com"))
         let bearer = ["Authorization": "Bearer \(Sample.secret)"]
         Secret.expectEqual(try await headers(for: "https://api.example.com/v1"), bearer, "the headers")
         Secret.expectEqual(try await headers(for: "https://API.example.com:443"), bearer, "the headers")
     }
 
     @Test func sendsTheClassicRawHeader() async throws {
-        store.save(credential(server: nil))
+        try store.save(credential(server: nil))
         let raw = AuthTokenHeaderBehavior(repository: store, headerName: "X-Auth-Token", scheme: nil)
         Secret.expectEqual(
             try await headers(for: "https://api.example.com", raw), ["X-Auth-Token": Sample.secret],
@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func sendsTheTokenToNoOtherOrigin() async throws {
-        store.save(credential(server: "https://api.example.com"))
+        try store.save(credential(server: "https://api.example.com"))
         for other in [
             "https://api.example.com:8443", "https://evil.example", "http://api.example.com",
             "https://example.com",
@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func sendsNoTokenOverPlainHTTPExceptToLoopback() async throws {
-        store.save(credential(server: nil))
+        try store.save(credential(server: nil))
         #expect(try await headers(for: "http://api.example.com").isEmpty)
         #expect(try await headers(for: "http://10.0.0.1:8080").isEmpty)
         for loopback in [
@@ -58,12 +58,12 @@ import Testing
     }
 
     @Test func anExpiredSessionSendsNoHeader() async throws {
-        store.save(credential(server: nil, expiresAt: Date(timeIntervalSinceNow: -1)))
+        try store.save(credential(server: nil, expiresAt: Date(timeIntervalSinceNow: -1)))
         #expect(try await headers(for: "https://api.example.com").isEmpty)
     }
 
     @Test func loggingOutBetweenTwoRequestsRemovesTheHeader() async throws {
-        store.save(credential(server: "https://api.example.com"))
+        try store.save(credential(server: "https://api.example.com"))
         #expect(try await headers(for: "https://api.example.com").count == 1)
         _ = try await Logout().perform(with: store)
         #expect(try await headers(for: "https://api.example.com").isEmpty)

@@ -65,7 +65,7 @@ import Testing
         let store = session(server: Self.api)
         let newer = Credential(token: Sample.token(Sample.otherSecret), server: URL(string: Self.api))
         let answer = StubTransport.Answer.respond { request in
-            store.save(newer)
+            try store.save(newer)
             return try StubTransport.load("unauthorized-401", for: request)
         }
         _ = try? await client(store, answer).send(Request<User>(path: "/user"))

@@ -60,7 +60,7 @@ import Testing
             try await refresher.currentCredential()?.token.value, "at_original_0123456789", "fresh")
         #expect(endpoint.refreshes.withLock { $0 } == 0)
 
-        store.save(session(expiresIn: 30))  // within the 60 s margin
+        try store.save(session(expiresIn: 30))  // within the 60 s margin
         let fresh = try #require(try await refresher.currentCredential())
         Secret.expectEqual(fresh.token.value, "at_rotated_1_0123456789", "the rotated token")
         // Saved before it is handed out, refresh token rotated too.
@@ -175,7 +175,7 @@ import Testing
         let endpoint = TokenEndpoint { _, request in
             var replaced = newer
             replaced.refreshToken = Sample.token("rt_saved_by_another_0123")
-            inner.save(replaced)
+            try inner.save(replaced)
             return (
                 Data(#"{"error": "invalid_grant"}"#.utf8),
                 response(request, 400)
@@ -267,10 +267,10 @@ import Testing
         Secret.expectEqual(
             try await refresher.currentCredential()?.token.value, "at_original_0123456789", "kept")
         #expect(endpoint.refreshes.withLock { $0 } == 0)
-        store.save(session(expiresIn: -1))
+        try store.save(session(expiresIn: -1))
         var expired = session(expiresIn: -1)
         expired.refreshedAt = Array(repeating: Self.now, count: 5)
-        store.save(expired)
+        try store.save(expired)
         await #expect(throws: SignInError.refreshLoopStopped(limit: 5, seconds: 30)) {
             try await refresher.currentCredential()
         }
@@ -334,6 +334,6 @@ final class UnlockedStore: LoginStateRepository {
     let inner: InMemoryLoginStateStore
     init(inner: InMemoryLoginStateStore) { self.inner = inner }
     func load() throws -> LoginState { inner.load() }
-    func save(_ credential: Credential) throws { inner.save(credential) }
+    func save(_ credential: Credential) throws { try inner.save(credential) }
     func clear() throws { inner.clear() }
 }
