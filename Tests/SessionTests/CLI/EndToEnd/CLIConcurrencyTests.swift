@@ -53,8 +53,8 @@ import Testing
         var killed = 0
         for token in tokens {
             let running = try cli.start(["login", "--with-token", "--user", "victim"], stdin: token.data)
-            // The delay picks the moment of the kill; nothing is being waited for.
-            usleep(UInt32.random(in: 0...25_000, using: &generator))
+            // The delay picks the moment of the kill; nothing is being waited for, and no thread is held.
+            try await Task.sleep(for: .microseconds(UInt32.random(in: 0...25_000, using: &generator)))
             kill(running.pid, SIGKILL)
             if await running.finish().status != 0 { killed += 1 }
             let state = try store.load()

@@ -13,17 +13,17 @@ import Testing
     static let icuPrefixes = ["ucal_", "udat_", "ubrk_", "ucol_", "unum_"]
 
     /// What `tool arguments…` prints.
-    func output(_ tool: String, _ arguments: [String]) throws -> String {
+    func output(_ tool: String, _ arguments: [String]) async throws -> String {
         let process = try ChildProcess(["/usr/bin/env", tool] + arguments, stdout: .pipe, stderr: .null)
-        let data = try process.readStandardOutput()
-        try #require(process.waitForExit() == 0, "\(tool) failed")
+        let data = try await offThePool { try process.readStandardOutput() }
+        try #require(await process.exitStatus() == 0, "\(tool) failed")
         return String(decoding: data, as: UTF8.self)
     }
 
     #if os(Linux)
-        @Test func sessionCLILinksNeitherFoundationNorICU() throws {
+        @Test func sessionCLILinksNeitherFoundationNorICU() async throws {
             let binary = Executables.sessionCLI.path
-            let needed = try output("readelf", ["-d", binary]).split(separator: "\n").filter {
+            let needed = try await output("readelf", ["-d", binary]).split(separator: "\n").filter {
                 $0.contains("(NEEDED)")
             }
             #expect(
@@ -31,15 +31,15 @@ import Testing
             for library in Self.forbiddenLibraries {
                 #expect(!needed.contains { $0.contains("[\(library)]") }, "session-cli links \(library)")
             }
-            let symbols = try output("nm", ["-D", binary]).split(separator: "\n")
+            let symbols = try await output("nm", ["-D", binary]).split(separator: "\n")
             let icu = symbols.filter { line in Self.icuPrefixes.contains { line.contains(" \($0)") } }
             #expect(icu.isEmpty, "session-cli refers to ICU: \(icu.prefix(3))")
         }
 
-        @Test func theCompanionStillLinksFoundationForNetworking() throws {
+        @Test func theCompanionStillLinksFoundationForNetworking() async throws {
             // The other side of the split: without this the test above could pass
             // by looking at the wrong file.
-            let needed = try output("readelf", ["-d", Executables.sessionCLIAPI.path])
+            let needed = try await output("readelf", ["-d", Executables.sessionCLIAPI.path])
             #expect(needed.contains("[libFoundationNetworking.so]"))
         }
     #endif
