@@ -24,33 +24,40 @@ package enum ISO8601 {
     }
 
     package static func date(from text: String) -> Date? {
-        let bytes = Array(text.utf8)
+        var text = text
+        return text.withUTF8(date(from:))
+    }
+
+    /// Read from the bytes in place: the session file has a date or two
+    /// for each of up to a thousand sessions.
+    package static func date(from bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         var index = 0
 
         func number(_ width: Int) -> Int? {
             guard index + width <= bytes.count else { return nil }
             var value = 0
-            for byte in bytes[index..<index + width] {
-                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            for offset in index..<index + width {
+                let digit = bytes[offset] &- UInt8(ascii: "0")
+                guard digit < 10 else { return nil }
+                value = value * 10 + Int(digit)
             }
             index += width
             return value
         }
-        func skip(_ character: Character) -> Bool {
-            guard index < bytes.count, bytes[index] == character.asciiValue else { return false }
+        func skip(_ byte: UInt8) -> Bool {
+            guard index < bytes.count, bytes[index] == byte else { return false }
             index += 1
             return true
         }
 
-        guard let year = number(4), skip("-"), let month = number(2), skip("-"), let day = number(2),
-            skip("T"), let hour = number(2), skip(":"), let minute = number(2), skip(":"),
-            let second = number(2),
+        guard let year = number(4), skip(UInt8(ascii: "-")), let month = number(2), skip(UInt8(ascii: "-")),
+            let day = number(2), skip(UInt8(ascii: "T")), let hour = number(2), skip(UInt8(ascii: ":")),
+            let minute = number(2), skip(UInt8(ascii: ":")), let second = number(2),
             (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
             hour < 24, minute < 60, second < 60
         else { return nil }
         var fraction = 0.0
-        if skip(".") {
+        if skip(UInt8(ascii: ".")) {
             var scale = 0.1
             let start = index
             while index < bytes.count, let digit = number(1) {
@@ -60,12 +67,14 @@ package enum ISO8601 {
             guard index > start else { return nil }
         }
         var offset = 0
-        if skip("Z") {
+        if skip(UInt8(ascii: "Z")) {
         } else if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")
         {
             let sign = bytes[index] == UInt8(ascii: "-") ? -1 : 1
             index += 1
-            guard let hours = number(2), skip(":"), let minutes = number(2), hours < 24, minutes < 60 else {
+            guard let hours = number(2), skip(UInt8(ascii: ":")), let minutes = number(2), hours < 24,
+                minutes < 60
+            else {
                 return nil
             }
             offset = sign * (hours * 3600 + minutes * 60)

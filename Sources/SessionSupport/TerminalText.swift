@@ -28,13 +28,17 @@ package enum TerminalText {
 
     /// Whether `text` has no unsafe character at all.
     package static func isSafe(_ text: some StringProtocol) -> Bool {
-        !text.unicodeScalars.contains(where: isUnsafe)
+        var text = String(text)
+        // Printable ASCII, what nearly every account, URL and date is, needs no Unicode tables.
+        return text.withUTF8 { bytes in bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
+            || !text.unicodeScalars.contains(where: isUnsafe)
     }
 
     /// `text` with every unsafe character escaped; line feeds and tabs too,
     /// unless `keepingLines` (a response body shown as it came).
     package static func escaped(_ text: some StringProtocol, keepingLines: Bool = false) -> String {
-        guard !isSafe(text) else { return String(text) }
+        let text = String(text)
+        guard !isSafe(text) else { return text }
         var output = ""
         for scalar in text.unicodeScalars {
             append(scalar, to: &output, keepingLines: keepingLines)

@@ -149,15 +149,18 @@ package final class OAuthTestProvider: Sendable {
             ] + (deny ? ["--deny"] : []))
     }
 
-    /// Signs in as alice, follows `authorizationURL` (pressing Cancel on
-    /// the consent page with `deny`), and lets the browser come back to the
-    /// app's loopback listener. Returns the callback's status code on the
-    /// first line, then its page.
-    package func authorize(_ authorizationURL: URL, deny: Bool = false) async throws -> String {
+    /// Signs in as `user` (alice by default), follows `authorizationURL`
+    /// (pressing Cancel on the consent page with `deny`), and lets the
+    /// browser come back to the app's loopback listener. Returns the
+    /// callback's status code on the first line, then its page.
+    package func authorize(
+        _ authorizationURL: URL, deny: Bool = false, user: String = "alice",
+        password: String = "wonderland-42"
+    ) async throws -> String {
         try await Self.python(
             [
                 Self.scripts.appendingPathComponent("human.py").path, "authorize", "--timeout", "40", "--url",
-                authorizationURL.absoluteString,
+                authorizationURL.absoluteString, "--user", user, "--password", password,
             ] + (deny ? ["--deny"] : []))
     }
 

@@ -11,7 +11,12 @@ import Foundation
 //   swift run -c release session-bench race      # 16 processes refreshing at once, with and without the lock
 //                                                (not in "all"; needs session-cli built beside it)
 //   swift run -c release session-bench pair -- A… --vs B…   # two commands' start-up, paired (see PairedStartup)
+//   swift run -c release session-bench make-store PATH N     # a session file with N sessions (bench/many-sessions.sh)
 let selection = CommandLine.arguments.dropFirst().first ?? "all"
+if selection == "make-store", CommandLine.arguments.count > 3, let count = Int(CommandLine.arguments[3]) {
+    try SessionStoreFixture.make(path: CommandLine.arguments[2], count: count)
+    exit(0)
+}
 if selection == "pair" {
     do {
         try PairedStartup.run(Array(CommandLine.arguments.dropFirst(2)))

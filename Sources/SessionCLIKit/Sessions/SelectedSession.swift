@@ -3,26 +3,31 @@ package import SessionCore
 /// The session a command works on, and its own repository: reading and
 /// writing through it never changes which session is the default.
 package struct SelectedSession: Sendable {
-    /// The session as the store lists it.
-    package let stored: StoredSession
+    /// Which session it is.
+    package let key: SessionKey
+    /// The session, as it was when the command read the store.
+    package let credential: Credential
+    /// Whether it is the default session.
+    package let isDefault: Bool
     /// Its repository (``LoginStateStore/repository(for:)``).
     package let repository: any LoginStateRepository
-
-    /// The session's credential.
-    package var credential: Credential { stored.credential }
 }
 
 extension CommandContext {
     /// The session `selection` names (what it leaves open taken from the
     /// environment), else the default; `nil` when there is no session at all.
+    /// Only that session is decoded.
     ///
-    /// - Throws: Exit 1 when nothing matches, 64 when several do (``SessionSelection/pick(from:)``).
+    /// - Throws: Exit 1 when nothing matches, 64 when several do
+    ///   (``SessionSelection/pick(from:)``); ``SessionFileError`` when the
+    ///   file, or that session in it, cannot be read.
     package func session(_ selection: SessionSelection, in store: FileLoginStateStore) throws
         -> SelectedSession?
     {
-        guard let stored = try selection.completed(from: environment).pick(from: try store.sessions()) else {
-            return nil
-        }
-        return SelectedSession(stored: stored, repository: store.repository(for: stored.key))
+        let sessions = try store.readSessions()
+        guard let entry = try selection.completed(from: environment).pick(from: sessions) else { return nil }
+        return SelectedSession(
+            key: entry.key, credential: try entry.credential(), isDefault: entry.key == sessions.defaultKey,
+            repository: store.repository(for: entry.key))
     }
 }

@@ -46,17 +46,19 @@ package struct SessionSelection: Sendable {
     /// Whether nothing is selected: the default session, then.
     package var isEmpty: Bool { server == nil && account == nil }
 
-    /// The one stored session this selection names; `nil` when it selects
-    /// nothing and there is no default (no session at all).
+    /// The one session this selection names (the default when it names
+    /// none); `nil` when it selects nothing and there is no session at all.
+    /// Matches by key, without decoding any session.
     ///
     /// - Throws: Exit 1 when no session matches, naming those there are;
     ///   exit 64 when several do, naming them.
-    package func pick(from sessions: [StoredSession]) throws(CLIError) -> StoredSession? {
-        guard !isEmpty else { return sessions.first { $0.isDefault } }
-        let origin = server.flatMap { Origin($0) }
-        let matches = sessions.filter { session in
-            (origin.map { $0 == session.key.server.flatMap { Origin($0) } } ?? true)
-                && (account.map { $0 == session.key.account } ?? true)
+    package func pick(from sessions: SessionSet) throws(CLIError) -> SessionSet.Entry? {
+        guard !isEmpty else { return sessions.entry(.defaultSession) }
+        let origin = server.map { SessionKey(server: $0, account: nil).origin }
+        let listed = sessions.byUse
+        let matches = listed.filter { entry in
+            (origin.map { $0 == entry.key.origin } ?? true)
+                && (account.map { $0 == entry.key.account } ?? true)
         }
         guard matches.count <= 1 else {
             throw .usage(
@@ -64,8 +66,7 @@ package struct SessionSelection: Sendable {
             )
         }
         guard let match = matches.first else {
-            let there =
-                sessions.isEmpty ? "there are no sessions" : "the sessions are: \(Self.list(sessions))"
+            let there = listed.isEmpty ? "there are no sessions" : "the sessions are: \(Self.list(listed))"
             throw CLIError("no session for \(describe); \(there)", code: .failure)
         }
         return match
@@ -77,7 +78,7 @@ package struct SessionSelection: Sendable {
     }
 
     /// "alice on https://a.example, https://b.example".
-    package static func list(_ sessions: [StoredSession]) -> String {
+    package static func list(_ sessions: [SessionSet.Entry]) -> String {
         sessions.map(\.key.description).joined(separator: ", ")
     }
 }

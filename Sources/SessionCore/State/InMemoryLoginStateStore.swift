@@ -29,7 +29,7 @@ public final class InMemoryLoginStateStore: LoginStateStore, SessionStorage {
 
     /// The default session.
     public func load() -> LoginState {
-        state.withLock { $0.state(.defaultSession) }
+        state.withLock { $0.entry(.defaultSession)?.decoded.map(LoginState.loggedIn) ?? .loggedOut }
     }
 
     /// A login: replaces the session with `credential`'s key, or adds one, and makes it the default.
@@ -58,7 +58,16 @@ public final class InMemoryLoginStateStore: LoginStateStore, SessionStorage {
     }
 
     /// Every session, the default first, then the others from the most recently used.
-    public func sessions() -> [StoredSession] { state.withLock { $0.stored } }
+    public func sessions() -> [StoredSession] {
+        state.withLock { sessions in
+            sessions.byUse.compactMap { entry in
+                entry.decoded.map {
+                    StoredSession(
+                        credential: $0, isDefault: entry.key == sessions.defaultKey, usedAt: entry.usedAt)
+                }
+            }
+        }
+    }
 
     /// The repository of the session with `key`.
     public func repository(for key: SessionKey) -> any LoginStateRepository { SessionView(self, .key(key)) }
@@ -71,13 +80,13 @@ public final class InMemoryLoginStateStore: LoginStateStore, SessionStorage {
     /// Removes the session with `key`, and returns it.
     @discardableResult
     public func remove(_ key: SessionKey) -> Credential? {
-        state.withLock { $0.remove(.key(key)) }
+        state.withLock { $0.remove(.key(key))?.decoded }
     }
 
     /// Removes every session, and returns them.
     @discardableResult
     public func removeAll() -> [Credential] {
-        state.withLock { $0.removeAll() }
+        state.withLock { $0.removeAll().compactMap(\.decoded) }
     }
 
     package func readSessions() -> SessionSet { state.withLock { $0 } }

@@ -1,4 +1,5 @@
 import Foundation
+import SessionCore
 import SessionTestSupport
 
 /// What a finished command printed and how it exited.
@@ -71,6 +72,27 @@ struct CommandRunner {
             stdin: input, stdout: stdout ?? .file(scratch.file("stdout").path), stderr: .pipe)
         guard let errors = process.errors else { throw ChildProcessError(description: "no stderr pipe") }
         return RunningCommand(process: process, scratch: scratch, errors: StreamCollector(errors))
+    }
+}
+
+extension CommandRunner {
+    /// A real session from `login --device`, approved by the person; the
+    /// new default session.
+    func signIn(_ provider: OAuthTestProvider) async throws -> Credential {
+        let running = try start([
+            "login", "--device", "--issuer", provider.issuer.absoluteString, "--client-id", "cli-device",
+            "--scope", "openid", "--scope", "profile", "--device-endpoint",
+            provider.issuer.absoluteString + "/o/device-authorization/",
+        ])
+        guard let code = await running.waitForStderrLine(startingWith: "Code: ") else {
+            throw ChildProcessError(description: "login --device showed no code: \(running.errors.text)")
+        }
+        try await provider.approveDevice(userCode: code)
+        let result = await running.finish()
+        guard result.status == 0,
+            let credential = try FileLoginStateStore(fileURL: defaultStore).load().credential
+        else { throw ChildProcessError(description: "login --device failed: \(result.stderr)") }
+        return credential
     }
 }
 

@@ -189,7 +189,7 @@ package struct LoginCommand: Command {
         try context.refuseWhileOverridden("log in")
         let store = try context.store()
         // A session file that cannot be read is reported, not silently replaced.
-        let sessions = try store.sessions()
+        let sessions = try store.readSessions()
         let target = LoginTarget(store)
         let provider: any CredentialProvider
         var network: (any Network)?
@@ -203,14 +203,14 @@ package struct LoginCommand: Command {
             // The grant this login will replace is revoked: the network, if
             // it takes one, before the token is read.
             let key = SessionKey(server: server, account: account)
-            if sessions.first(where: { $0.key == key })?.credential.provider?.revocationEndpoint != nil {
+            if (try? sessions.entry(.key(key))?.credential())??.provider?.revocationEndpoint != nil {
                 network = try context.network()
             }
             provider = TokenInput(
                 source: readsStandardInput ? .standardInput : .prompt, account: account, server: server,
                 lifetime: lifetime, input: context.input, console: context.console, now: context.now)
         case .signIn(let grant):
-            let stored = sessions.first(where: \.isDefault)?.credential.provider
+            let stored = (try? sessions.entry(.defaultSession)?.credential())??.provider
             let request = try signInRequest(grant, context, stored: stored)
             let signingIn = try context.network()
             network = signingIn
@@ -231,7 +231,7 @@ package struct LoginCommand: Command {
                 context.console.error(try waitFor { await network.revoke(replaced) }.message)
             }
         }
-        let others = try store.sessions().count - 1
+        let others = try store.readSessions().entries.count - 1
         if others > 0 {
             context.console.out(
                 "It is now the default session; \(others) other session\(others == 1 ? "" : "s") kept "

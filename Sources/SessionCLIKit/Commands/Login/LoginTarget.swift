@@ -19,7 +19,8 @@ final class LoginTarget: LoginStateRepository {
 
     func save(_ credential: Credential) throws {
         try store.changeSessions(.save) { sessions in
-            let previous = sessions.state(.key(credential.key)).credential
+            // A session there that cannot be read is replaced all the same, with nothing to revoke.
+            let previous = try? sessions.entry(.key(credential.key))?.credential()
             try sessions.login(credential, at: Date())
             replacedSession.withLock { $0 = previous }
         }

@@ -56,11 +56,14 @@ package struct LogoutCommand: Command {
     package func run(context: CommandContext) throws -> ExitCode {
         try context.refuseWhileOverridden("log out")
         let store = try context.store()
-        let sessions: [StoredSession]
+        let selection = try self.selection.completed(from: context.environment)
+        let sessions: SessionSet
         do {
-            sessions = try store.sessions()
-        } catch let error as SessionFileError where error.isBadData {
-            // A file that cannot be read as sessions is removed: that is exactly what logout is for.
+            sessions = try store.readSessions()
+        } catch let error as SessionFileError where error.isBadData && selection.isEmpty {
+            // A file that cannot be read as sessions is removed: that is
+            // exactly what logout is for. (Not for a logout of one selected
+            // session: the others are in that file too.)
             try store.removeAll()
             context.console.out("Removed an unreadable session file. Logged out.")
             return .success
@@ -68,7 +71,8 @@ package struct LogoutCommand: Command {
         // The network first, while nothing has changed: in session-cli this
         // is where the command line goes to session-cli-api.
         if all {
-            let network = sessions.contains { revokes($0.credential) } ? try context.network() : nil
+            let revoking = sessions.entries.contains { ((try? $0.credential()).map(revokes)) ?? false }
+            let network = revoking ? try context.network() : nil
             let removed = try store.removeAll()
             for credential in removed { try report(revocationOf: credential, network, context) }
             context.console.out(
@@ -77,11 +81,21 @@ package struct LogoutCommand: Command {
                     : "Logged out of \(removed.count) session\(removed.count == 1 ? "" : "s").")
             return .success
         }
-        guard let stored = try selection.completed(from: context.environment).pick(from: sessions) else {
+        guard let stored = try selection.pick(from: sessions) else {
+            try store.removeLeftovers()
             context.console.out("Not logged in; nothing to do.")
             return .success
         }
-        let network = revokes(stored.credential) ? try context.network() : nil
+        let credential: Credential
+        do {
+            credential = try stored.credential()
+        } catch let error as SessionFileError where error.isBadData {
+            // One session the file holds but that cannot be read goes, and the others stay.
+            try store.repository(for: stored.key).clear()
+            context.console.out("Removed the session of \(stored.key), which could not be read. Logged out.")
+            return .success
+        }
+        let network = revokes(credential) ? try context.network() : nil
         // Read and removed in one step under the store's writer lock, so a
         // refresh in another process either finished before (and its rotated
         // tokens are what is removed) or finds no session after.
@@ -92,8 +106,8 @@ package struct LogoutCommand: Command {
         try report(revocationOf: removed, network, context)
         let who = CommandContext.describe(removed)
         context.console.out("Logged out\(who.isEmpty ? "" : " \(who)").")
-        if stored.isDefault, let next = try store.sessions().first(where: \.isDefault) {
-            context.console.out("The default session is now \(next.key).")
+        if stored.key == sessions.defaultKey, let next = try store.readSessions().defaultKey {
+            context.console.out("The default session is now \(next).")
         }
         return .success
     }

@@ -47,12 +47,11 @@ package struct StatusCommand: Command {
     /// Prints the session and the button; exits 0 only when logged in.
     package func run(context: CommandContext) throws -> ExitCode {
         let store = try context.store()
-        let sessions = try store.sessions()
+        let sessions = try store.readSessions()
         let selection = try self.selection.completed(from: context.environment)
         // The usecase's rule, for the default session or the selected one.
-        let shown = try selection.pick(from: sessions)
-        let status = LoginUsecase.status(
-            of: shown.map { .loggedIn($0.credential) } ?? .loggedOut, at: context.now())
+        let shown = try selection.pick(from: sessions)?.credential()
+        let status = LoginUsecase.status(of: shown.map { .loggedIn($0) } ?? .loggedOut, at: context.now())
         let path = store.path
         let report = StatusReport(
             status: status, storePath: path, showToken: showToken, language: context.language,
@@ -64,9 +63,9 @@ package struct StatusCommand: Command {
             )
         }
         if json {
-            context.console.out(report.json())
+            context.console.out(try report.json())
         } else {
-            context.console.out(composed: report.text(style: context.style))
+            context.console.out(composed: try report.text(style: context.style))
         }
         return status.phase == .loggedIn ? .success : .failure
     }

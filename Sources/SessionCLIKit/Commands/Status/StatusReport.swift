@@ -10,8 +10,9 @@ package struct StatusReport {
     let showToken: Bool
     let language: Language
     let environmentToken: Bool
-    /// Every session in the store, the shown one among them.
-    let sessions: [StoredSession]
+    /// Every session in the store, the shown one among them: the text
+    /// reads only what each line shows of the others, the JSON decodes each.
+    let sessions: SessionSet
     /// Whether the other sessions are listed in the text (not when one was selected).
     let listsOthers: Bool
 
@@ -19,7 +20,7 @@ package struct StatusReport {
     /// `SESSION_CLI_TOKEN` overrides the session for `token` and `api`.
     package init(
         status: LoginStatus, storePath: String, showToken: Bool, language: Language,
-        environmentToken: Bool = false, sessions: [StoredSession] = [], listsOthers: Bool = true
+        environmentToken: Bool = false, sessions: SessionSet = SessionSet(), listsOthers: Bool = true
     ) {
         self.status = status
         self.storePath = storePath
@@ -38,13 +39,19 @@ package struct StatusReport {
     /// session with 0.4 s left is "in 1 second", never "expired 0 seconds
     /// ago" while it is logged in.
     private static func secondsLeft(_ credential: Credential?, at date: Date) -> Int? {
-        credential?.expiresAt.map { Int($0.timeIntervalSince(date).rounded(.up)) }
+        credential?.expiresAt.map { secondsLeft(until: $0, at: date) }
+    }
+
+    private static func secondsLeft(until expiresAt: Date, at date: Date) -> Int {
+        Int(expiresAt.timeIntervalSince(date).rounded(.up))
     }
 
     /// The screen: the phase, then one aligned line per known field, then the
     /// button, then the other sessions. Every value from the session file is
     /// escaped (``TerminalText``): the file may have been written by anyone.
-    package func text(style: Style) -> String {
+    ///
+    /// - Throws: ``SessionFileError`` when another session's line cannot be read from the file.
+    package func text(style: Style) throws -> String {
         let words = StatusWords(language: language)
         var rows: [(String, String)] = []
         if let account = credential?.account { rows.append((words.account, account)) }
@@ -77,30 +84,47 @@ package struct StatusReport {
         lines += rows.map {
             "  " + $0.0 + ":" + String(repeating: " ", count: width - Self.columns($0.0) + 2) + $0.1
         }
-        let others = listsOthers ? sessions.filter { $0.credential != credential } : []
+        var text = lines.joined(separator: "\n")
+        let shown = credential?.key
+        let others = listsOthers ? sessions.indicesByUse.filter { sessions.entries[$0].key != shown } : []
         if !others.isEmpty {
-            lines.append(words.otherSessions + ":")
-            lines += others.map {
-                "  " + TerminalText.escaped($0.key.description) + ": " + summary($0, words)
+            // One line a session, up to a thousand: appended to one string, not joined.
+            text += "\n" + words.otherSessions + ":"
+            let expiresIn = words.expires.lowercased() + " "
+            for index in others {
+                let other = sessions.entries[index]
+                text += "\n  "
+                text += TerminalText.escaped(other.key.description)
+                text += ": "
+                append(other.summary, to: &text, words, expiresIn: expiresIn)
             }
         }
-        return lines.joined(separator: "\n")
+        return text
     }
 
-    /// "expires in 3 hours", "refreshable", "expired 2 days ago", "no expiry".
-    private func summary(_ session: StoredSession, _ words: StatusWords) -> String {
-        let credential = session.credential
-        guard let seconds = Self.secondsLeft(credential, at: status.checkedAt) else { return words.noExpiry }
-        if seconds <= 0 && credential.canRefresh { return words.refreshable }
-        return seconds > 0
-            ? words.expires.lowercased() + " " + words.relative(seconds: seconds)
-            : words.relative(seconds: seconds)
+    /// "expires in 3 hours", "refreshable", "expired 2 days ago", "no expiry", appended to `text`.
+    private func append(
+        _ session: SessionSet.Summary, to text: inout String, _ words: StatusWords, expiresIn: String
+    ) {
+        guard let expiresAt = session.expiresAt else {
+            text += words.noExpiry
+            return
+        }
+        let seconds = Self.secondsLeft(until: expiresAt, at: status.checkedAt)
+        if seconds <= 0 && session.canRefresh {
+            text += words.refreshable
+            return
+        }
+        if seconds > 0 { text += expiresIn }
+        words.appendRelative(seconds: seconds, to: &text)
     }
 
     /// One JSON object with a fixed set of keys (absent values are `null`):
     /// the shown session's, then `sessions`, one object per session with the
     /// same fields (never a secret) and `default`.
-    package func json() -> String {
+    ///
+    /// - Throws: ``SessionFileError`` when a session cannot be read from the file.
+    package func json() throws -> String {
         var object = Self.fields(status, showToken: showToken)
         object["tokenSource"] = .string(environmentToken ? "environment" : credential.map { _ in "store" })
         object["store"] = .string(storePath)
@@ -109,10 +133,11 @@ package struct StatusReport {
             "color": .string(status.strategy.color.rawValue), "hex": .string(status.strategy.color.hex),
         ])
         object["sessions"] = .array(
-            sessions.map { session in
-                var fields = Self.fields(Self.status(of: session, at: status.checkedAt), showToken: false)
+            try sessions.byUse.map { entry in
+                let listed = LoginUsecase.status(of: .loggedIn(try entry.credential()), at: status.checkedAt)
+                var fields = Self.fields(listed, showToken: false)
                 fields["token"] = nil
-                fields["default"] = .bool(session.isDefault)
+                fields["default"] = .bool(entry.key == sessions.defaultKey)
                 return .object(fields)
             })
         return JSONOutput.object(object).text
@@ -140,11 +165,6 @@ package struct StatusReport {
             "canRefresh": .bool(credential?.canRefresh ?? false),
             "refreshesOnUse": .bool(status.refreshesOnUse),
         ]
-    }
-
-    /// A listed session's status, judged by the usecase's rule at the same moment as the shown one's.
-    private static func status(of session: StoredSession, at date: Date) -> LoginStatus {
-        LoginUsecase.status(of: .loggedIn(session.credential), at: date)
     }
 
     /// How many terminal columns `text` takes: CJK characters take two.

@@ -39,17 +39,32 @@ struct StatusWords {
 
     /// "in 59 minutes" / "expired 3 minutes ago", to the largest whole unit.
     func relative(seconds: Int) -> String {
+        var text = ""
+        appendRelative(seconds: seconds, to: &text)
+        return text
+    }
+
+    /// ``relative(seconds:)`` appended to `text`: a status lists up to a thousand sessions.
+    func appendRelative(seconds: Int, to text: inout String) {
         let magnitude = abs(seconds)
-        let (amount, unit): (Int, (String, String)) =
+        let (amount, english, japanese): (Int, String, String) =
             switch magnitude {
-            case ..<60: (magnitude, ("second", "秒"))
-            case ..<3600: (magnitude / 60, ("minute", "分"))
-            case ..<(2 * 86400): (magnitude / 3600, ("hour", "時間"))
-            default: (magnitude / 86400, ("day", "日"))
+            case ..<60: (magnitude, "second", "秒")
+            case ..<3600: (magnitude / 60, "minute", "分")
+            case ..<(2 * 86400): (magnitude / 3600, "hour", "時間")
+            default: (magnitude / 86400, "day", "日")
             }
-        let english = "\(amount) \(unit.0)\(amount == 1 ? "" : "s")"
-        return seconds > 0
-            ? pick("in \(english)", "\(amount)\(unit.1)後")
-            : pick("expired \(english) ago", "\(amount)\(unit.1)前に期限切れ")
+        if language == .japanese {
+            text += String(amount)
+            text += japanese
+            text += seconds > 0 ? "後" : "前に期限切れ"
+            return
+        }
+        text += seconds > 0 ? "in " : "expired "
+        text += String(amount)
+        text += " "
+        text += english
+        if amount != 1 { text += "s" }
+        if seconds <= 0 { text += " ago" }
     }
 }

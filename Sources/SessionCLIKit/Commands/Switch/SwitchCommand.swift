@@ -40,21 +40,22 @@ package struct SwitchCommand: Command {
     package func run(context: CommandContext) throws -> ExitCode {
         try context.refuseWhileOverridden("switch the default session")
         let store = try context.store()
-        let sessions = try store.sessions()
-        let target: StoredSession
+        let sessions = try store.readSessions()
+        let listed = sessions.byUse
+        let target: SessionSet.Entry
         if selection.isEmpty {
-            let others = sessions.filter { !$0.isDefault }
+            let others = listed.filter { $0.key != sessions.defaultKey }
             guard others.count == 1, let other = others.first else {
                 guard !others.isEmpty else {
                     throw CLIError(
-                        sessions.isEmpty
+                        listed.isEmpty
                             ? "not logged in; there is no session to switch to"
-                            : "there is only one session (\(SessionSelection.list(sessions))); nothing to switch to",
+                            : "there is only one session (\(SessionSelection.list(listed))); nothing to switch to",
                         code: .failure)
                 }
                 throw CLIError.usage(
-                    "there are \(sessions.count) sessions; choose one with --server and --account: "
-                        + SessionSelection.list(sessions))
+                    "there are \(listed.count) sessions; choose one with --server and --account: "
+                        + SessionSelection.list(listed))
             }
             target = other
         } else {
@@ -63,7 +64,7 @@ package struct SwitchCommand: Command {
             }
             target = picked
         }
-        guard !target.isDefault else {
+        guard target.key != sessions.defaultKey else {
             context.console.out("\(target.key) is already the default session.")
             return .success
         }

@@ -151,7 +151,9 @@ public final class FileLoginStateStore: LoginStateStore, SessionStorage {
     // MARK: Many sessions
 
     /// Every session, the default first, then the others from the most recently used.
-    public func sessions() throws -> [StoredSession] { try readSessions().stored }
+    ///
+    /// - Throws: ``SessionFileError`` for a file that cannot be read, or a session in it that cannot.
+    public func sessions() throws -> [StoredSession] { try readSessions().stored() }
 
     /// The repository of the session with `key`.
     public func repository(for key: SessionKey) -> any LoginStateRepository { SessionView(self, .key(key)) }
@@ -164,20 +166,26 @@ public final class FileLoginStateStore: LoginStateStore, SessionStorage {
     /// Removes the session with `key`, and returns it.
     @discardableResult
     public func remove(_ key: SessionKey) throws -> Credential? {
-        try changeSessions(.removal) { $0.remove(.key(key)) }
+        try changeSessions(.removal) { sessions in
+            // Decoded before it goes: a session that cannot be read stays, and the error says why.
+            let removed = try sessions.entry(.key(key))?.credential()
+            sessions.remove(.key(key))
+            return removed
+        }
     }
 
     /// Removes every session and the file, and returns the sessions it held.
     /// A file that cannot be read as sessions (corrupt, from a newer
-    /// version) is removed too, and nothing is returned for it: that is what
-    /// a logout of everything is for.
+    /// version) is removed too, and nothing is returned for it, nor for a
+    /// session in it that cannot be read: that is what a logout of
+    /// everything is for.
     @discardableResult
     public func removeAll() throws -> [Credential] {
         guard try POSIX.mode(atPath: directoryPath) != nil else { return [] }
         return try whileWriting(creatingDirectory: false) {
             let removed: [Credential]
             do {
-                removed = try readSessions().entries.map(\.credential)
+                removed = try readSessions().entries.compactMap { try? $0.credential() }
             } catch let error as SessionFileError where error.isBadData {
                 removed = []
             }
@@ -186,13 +194,21 @@ public final class FileLoginStateStore: LoginStateStore, SessionStorage {
         }
     }
 
+    /// Removes what killed writers left behind (temporary files that may
+    /// hold a token) and changes nothing else: a logout with no session to
+    /// end still leaves no token in the folder.
+    package func removeLeftovers() throws {
+        guard try POSIX.mode(atPath: directoryPath) != nil else { return }
+        try whileWriting(creatingDirectory: false) {}
+    }
+
     // MARK: Storage
 
     package func readSessions() throws -> SessionSet {
-        guard let data = try POSIX.readRegularFile(atPath: path, limit: SessionLimits.sessionFileSize) else {
+        guard let bytes = try POSIX.readRegularFile(atPath: path, limit: SessionLimits.sessionFileSize) else {
             return SessionSet()
         }
-        return try SessionFileFormat.decode(data, path: path)
+        return try SessionFileFormat.decode(bytes, path: path)
     }
 
     package func changeSessions<Result>(_ kind: SessionChange, _ change: (inout SessionSet) throws -> Result)

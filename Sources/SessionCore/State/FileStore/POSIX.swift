@@ -9,7 +9,7 @@ import SessionSupport
 enum POSIX {
     /// Reads a regular file without following a symbolic link or blocking on a
     /// FIFO. Returns `nil` when there is no file.
-    static func readRegularFile(atPath path: String, limit: Int) throws -> Data? {
+    static func readRegularFile(atPath path: String, limit: Int) throws -> [UInt8]? {
         let fd = retryingOnInterrupt { open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC) }
         guard fd >= 0 else {
             switch errno {
@@ -30,14 +30,14 @@ enum POSIX {
         let tooLarge = SessionFileError.corrupt(path: path, reason: "larger than \(limit) bytes")
         let expected = Int(info.st_size)
         guard expected <= limit else { throw tooLarge }
-        var data = Data(count: expected + 1)
+        var bytes = [UInt8](repeating: 0, count: expected + 1)
         var filled = 0
         while true {
-            if filled == data.count {
-                guard data.count <= limit else { throw tooLarge }
-                data.count *= 2
+            if filled == bytes.count {
+                guard bytes.count <= limit else { throw tooLarge }
+                bytes += [UInt8](repeating: 0, count: bytes.count)
             }
-            let count = data.withUnsafeMutableBytes { raw -> Int in
+            let count = bytes.withUnsafeMutableBytes { raw -> Int in
                 guard let base = raw.baseAddress else { return 0 }
                 return retryingOnInterrupt { read(fd, base + filled, raw.count - filled) }
             }
@@ -45,8 +45,8 @@ enum POSIX {
             if count == 0 { break }
             filled += count
         }
-        data.count = filled
-        return data
+        bytes.removeLast(bytes.count - filled)
+        return bytes
     }
 
     /// Creates a new file that is 0600 from its first byte, writes `data` and

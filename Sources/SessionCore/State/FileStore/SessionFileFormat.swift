@@ -1,41 +1,65 @@
 package import SessionSupport
 
 /// The bytes of a session file: every session and which is the default,
-/// dates in ISO 8601 at whole seconds.
+/// dates in ISO 8601 at whole seconds, one session a line.
 ///
 /// ```json
-/// {"version": 3,
-///  "default": {"server": "https://api.example.com", "account": "alice"},
-///  "sessions": [{"usedAt": "2026-11-24T09:00:00Z", "credential": {"token": "…", …}}]}
+/// {"version":3,
+/// "default":{"account":"alice","server":"https://api.example.com"},
+/// "sessions":[
+/// {"account":"alice","server":"https://api.example.com","usedAt":"2026-11-24T09:00:00Z","expiresAt":"2026-11-24T10:00:00Z","refreshable":true,"credential":{"token":"…",…}}
+/// ]}
 /// ```
 ///
 /// The version is read first, so a file from a newer format is refused as
 /// such rather than as corrupt. Versions 1 and 2 (one session, `{"version":
 /// 2, "credential": {...}}`) still load as they are, as one default
 /// session; the next write makes the file version 3.
+///
+/// A session's line starts with what finds it and what a list of sessions
+/// shows: its key, when it was used, when its token expires and whether it
+/// can refresh. A reader finds the session it wants, checks that the keys
+/// differ and lists them all without decoding a credential: a command uses
+/// one session of up to a thousand. The others are checked to be
+/// well-formed JSON, stay bytes (``SessionLine``) and are written back as
+/// they were read. A credential is checked against its line when it is
+/// decoded.
 package enum SessionFileFormat {
     static let version = 3
     /// The oldest version still read.
     static let oldestVersion = 1
 
-    /// The file's bytes for `sessions`: indented JSON, keys sorted, dates in
-    /// ISO 8601 at whole seconds, written by the same rules it is read by.
-    package static func encode(_ sessions: SessionSet) -> Data {
-        let entries: [JSONOutput] = sessions.entries.map { entry in
-            .object([
-                "credential": fields(entry.credential), "usedAt": .string(ISO8601.string(from: entry.usedAt)),
-            ])
+    /// The file's bytes for `sessions`: compact JSON, a line for the
+    /// header and each session, dates in ISO 8601 at whole seconds,
+    /// written by the same rules it is read by.
+    ///
+    /// - Throws: ``SessionFileError`` when a session kept from the file
+    ///   has a line that cannot be read (what it shows cannot be written).
+    package static func encode(_ sessions: SessionSet) throws -> Data {
+        var bytes: [UInt8] = []
+        bytes += "{\"version\":\(version),\n\"default\":".utf8
+        bytes += (sessions.defaultKey.map(key) ?? .null).text.utf8
+        bytes += ",\n\"sessions\":[".utf8
+        for (index, entry) in sessions.entries.enumerated() {
+            bytes += (index == 0 ? "\n" : ",\n").utf8
+            // The key, when it was used and what a list shows; then the credential.
+            let summary = entry.summary
+            bytes += key(entry.key).text.utf8.dropLast()
+            bytes += ",\"usedAt\":\"\(ISO8601.string(from: entry.usedAt))\",\"expiresAt\":".utf8
+            bytes += JSONOutput.string(summary.expiresAt.map(ISO8601.string(from:))).text.utf8
+            bytes += ",\"refreshable\":\(summary.canRefresh),\"credential\":".utf8
+            switch entry.stored {
+            case .credential(let credential): bytes += fields(credential).text.utf8
+            case .file(let line): bytes += try line.checkedCredentialBytes()
+            }
+            bytes += "}".utf8
         }
-        let defaultKey: JSONOutput =
-            sessions.defaultKey.map { key in
-                .object([
-                    "server": .string(key.server?.absoluteString), "account": .string(key.account),
-                ])
-            } ?? .null
-        let file = JSONOutput.object([
-            "version": .integer(version), "default": defaultKey, "sessions": .array(entries),
-        ])
-        return Data((file.indentedText + "\n").utf8)
+        bytes += "\n]}\n".utf8
+        return Data(bytes)
+    }
+
+    private static func key(_ key: SessionKey) -> JSONOutput {
+        .object(["server": .string(key.origin), "account": .string(key.account)])
     }
 
     private static func fields(_ credential: Credential) -> JSONOutput {
@@ -71,24 +95,30 @@ package enum SessionFileFormat {
         return .object(fields)
     }
 
-    /// Reads a session file: every check `Credential`'s `Decodable`
-    /// conformance makes, the version first, and for version 3 the rules of
-    /// many sessions (one per key, one default that names one of them, at
-    /// most ``SessionLimits/sessionCount``).
+    /// Reads a session file: the version first, then for version 3 the
+    /// rules of many sessions (one per key, one default that names one of
+    /// them, at most ``SessionLimits/sessionCount``), each session's key
+    /// and when it was used; its credential when it is used
+    /// (``SessionLine/credential()``), with every check `Credential`'s
+    /// `Decodable` conformance makes.
     ///
-    /// Parsed with ``JSONValue`` rather than `JSONDecoder`, whose first use
-    /// dominated the command-line tool's start-up.
+    /// Read by its lines when it is laid out as ``encode(_:)`` writes it
+    /// (``sessionsByLine(_:path:)``), else with ``JSONSkim`` in one pass;
+    /// never with `JSONDecoder`, whose first use dominated the command-line
+    /// tool's start-up.
     package static func decode(_ data: Data, path: String) throws -> SessionSet {
-        guard !data.isEmpty else { throw SessionFileError.empty(path: path) }
-        let root: JSONValue
-        do {
-            root = try JSONValue.parse(data)
-        } catch {
-            throw SessionFileError.corrupt(
-                path: path, reason: error.duplicateName.map { "\"\($0)\" is given twice" } ?? "not valid JSON"
-            )
-        }
-        let top = try Fields(root, at: "", path: path)
+        try decode([UInt8](data), path: path)
+    }
+
+    /// ``decode(_:path:)`` of the bytes as read; `byLine: false` skips the
+    /// line reader (``sessionsByLine(_:path:)``), so a test or the fuzz
+    /// target can check that both read a file alike.
+    package static func decode(_ bytes: [UInt8], path: String, byLine: Bool = true) throws -> SessionSet {
+        guard !bytes.isEmpty else { throw SessionFileError.empty(path: path) }
+        if byLine, let sessions = try sessionsByLine(bytes, path: path) { return sessions }
+        // The top object (1), the list (2) and each session (3) are mapped;
+        // a session's credential is checked and left as bytes until it is used.
+        let top = try Fields(skimming: bytes, depth: 3, at: .top, path: path)
         guard let found = try top.integer("version") else {
             throw SessionFileError.corrupt(path: path, reason: "missing version")
         }
@@ -98,7 +128,7 @@ package enum SessionFileFormat {
         }
         guard found == version else {
             // Versions 1 and 2: one session, the default, used when its token was issued.
-            let credential = try self.credential(
+            let credential = try credential(
                 try top.object("credential") ?? { throw top.missing("credential") }())
             return SessionSet(
                 checked: [
@@ -107,25 +137,37 @@ package enum SessionFileFormat {
                 ],
                 defaultKey: credential.key)
         }
-        let items = try top.objects("sessions") ?? { throw top.missing("sessions") }()
-        guard items.count <= SessionLimits.sessionCount else {
+        let lines = try (top.sessions() ?? { throw top.missing("sessions") }()).enumerated().map {
+            number, item in
+            guard let credential = item.member("credential") else { throw item.missing("credential") }
+            guard credential.kind == .object else { throw item.wrongType("credential") }
+            return SessionLine(
+                key: try key(item), usedAt: try item.date("usedAt") ?? { throw item.missing("usedAt") }(),
+                summary: SessionSet.Summary(
+                    expiresAt: try item.date("expiresAt"),
+                    canRefresh: try item.bool("refreshable") ?? { throw item.missing("refreshable") }()),
+                credential: credential.bytes, checked: true, number: number, path: path)
+        }
+        return try assemble(lines, defaultKey: try top.object("default").map(key), path: path)
+    }
+
+    /// The set the lines make, by the rules of many sessions: at most
+    /// ``SessionLimits/sessionCount``, one per key, one default that names
+    /// one of them.
+    static func assemble(_ lines: [SessionLine], defaultKey: SessionKey?, path: String) throws -> SessionSet {
+        guard lines.count <= SessionLimits.sessionCount else {
             throw SessionFileError.corrupt(
                 path: path, reason: "more than \(SessionLimits.sessionCount) sessions")
         }
         var entries: [SessionSet.Entry] = []
-        var keys = Set<SessionKey>()
-        for item in items {
-            let credential = try self.credential(
-                try item.object("credential") ?? { throw item.missing("credential") }())
-            let entry = SessionSet.Entry(
-                credential: credential, usedAt: try item.date("usedAt") ?? { throw item.missing("usedAt") }())
+        entries.reserveCapacity(lines.count)
+        var keys = Set<SessionKey>(minimumCapacity: lines.count)
+        for line in lines {
+            let entry = SessionSet.Entry(key: line.key, usedAt: line.usedAt, line: line)
             guard keys.insert(entry.key).inserted else {
                 throw SessionFileError.corrupt(path: path, reason: "two sessions for \(entry.key)")
             }
             entries.append(entry)
-        }
-        let defaultKey = try top.object("default").map { named in
-            SessionKey(server: try named.url("server"), account: try named.string("account"))
         }
         switch (defaultKey, entries.isEmpty) {
         case (nil, false): throw SessionFileError.corrupt(path: path, reason: "no default session")
@@ -135,8 +177,14 @@ package enum SessionFileFormat {
         }
     }
 
+    /// A key as the file writes it, in a session or as the default: the
+    /// origin as text, already in its normal form, and the account.
+    private static func key(_ fields: Fields) throws -> SessionKey {
+        SessionKey(origin: try fields.string("server"), account: try fields.string("account"))
+    }
+
     /// A session's credential, read field by field.
-    private static func credential(_ fields: Fields) throws -> Credential {
+    static func credential(_ fields: Fields) throws -> Credential {
         var decoded = Credential(
             token: try fields.token("token") ?? { throw fields.missing("token") }(),
             refreshToken: try fields.token("refreshToken"),
@@ -174,43 +222,120 @@ package enum SessionFileFormat {
             })
     }
 
-    /// The members of one JSON object, read with errors that name where they are.
-    private struct Fields {
-        let object: JSONObject
-        let prefix: String
+    /// The members of one object of a skimmed file, each read when asked
+    /// for, with errors that name where they are.
+    struct Fields: Sendable {
+        let value: JSONSkim.Value
+        /// Where the object is, spelled out only for an error.
+        let place: Place
         let path: String
 
-        init(_ value: JSONValue, at prefix: String, path: String) throws {
-            guard case .object(let object) = value else {
+        /// Where an object is in the file, for errors: which session, and
+        /// the members down from it. Made without allocating for a
+        /// session and its credential, so a file of many sessions costs
+        /// no text until something is wrong.
+        struct Place: Sendable {
+            /// The session's index in `sessions`, when the object is in one.
+            var session: Int?
+            /// The members down to the object, each followed by a dot: `credential.provider.`.
+            var members = ""
+
+            static let top = Place()
+
+            func member(_ name: String) -> Place { Place(session: session, members: members + name + ".") }
+
+            /// `sessions[3].credential.`, or nothing at the top.
+            var prefix: String { (session.map { "sessions[\($0)]." } ?? "") + members }
+        }
+
+        /// `sessions[3].credential.`: where errors say a field is.
+        var prefix: String { place.prefix }
+
+        /// The fields of the object `bytes` holds, mapped `depth` levels down.
+        init(skimming bytes: [UInt8], depth: Int, at place: Place, path: String) throws {
+            let document: JSONSkim
+            do {
+                document = try JSONSkim(bytes, depth: depth)
+            } catch {
+                throw Self.corrupt(error, at: place, path: path)
+            }
+            try self.init(document.root, at: place, path: path)
+        }
+
+        /// The fields of an object of the file, mapped now (`depth` levels
+        /// down) when the file's skim left it whole.
+        init(_ value: JSONSkim.Value, at place: Place, path: String, depth: Int = .max) throws {
+            let value = try Self.mapped(value, depth: depth, at: place, path: path)
+            guard value.kind == .object else {
+                let prefix = place.prefix
                 throw SessionFileError.corrupt(
                     path: path,
                     reason: "wrong type at \(prefix.isEmpty ? "the top level" : String(prefix.dropLast()))")
             }
-            self.object = object
-            self.prefix = prefix
+            self.value = value
+            self.place = place
             self.path = path
+        }
+
+        private static func corrupt(_ error: JSONValue.SyntaxError, at place: Place = .top, path: String)
+            -> SessionFileError
+        {
+            let within = place.prefix.isEmpty ? "" : " in \(place.prefix.dropLast())"
+            return .corrupt(
+                path: path,
+                reason: error.duplicateName.map { "\"\($0)\" is given twice\(within)" }
+                    ?? "not valid JSON\(within)")
+        }
+
+        private static func mapped(_ value: JSONSkim.Value, depth: Int, at place: Place, path: String) throws
+            -> JSONSkim.Value
+        {
+            do {
+                return try value.mapped(depth: depth)
+            } catch {
+                throw corrupt(error, at: place, path: path)
+            }
+        }
+
+        /// The member's value; `nil` when it is absent or null.
+        func member(_ key: String) -> JSONSkim.Value? {
+            guard let member = value.member(key), !member.isNull else { return nil }
+            return member
+        }
+
+        /// A `true` or `false` member; `nil` when it is absent or null.
+        func bool(_ key: String) throws -> Bool? {
+            guard let value = member(key) else { return nil }
+            switch value.bytes.first {
+            case UInt8(ascii: "t") where value.kind == .scalar: return true
+            case UInt8(ascii: "f") where value.kind == .scalar: return false
+            default: throw wrongType(key)
+            }
         }
 
         /// A string member; `nil` when it is absent or null.
         func string(_ key: String) throws -> String? {
-            switch object[key] {
-            case nil, .null?: return nil
-            case .string(let text)?: return text
-            default: throw wrongType(key)
+            guard let value = member(key) else { return nil }
+            return try text(value, key)
+        }
+
+        private func text(_ value: JSONSkim.Value, _ key: String) throws -> String {
+            let text: String?
+            do {
+                text = try value.string()
+            } catch {
+                throw invalid(key)
             }
+            guard let text else { throw wrongType(key) }
+            return text
         }
 
         /// An array of strings; `nil` when it is absent or null.
         func strings(_ key: String) throws -> [String]? {
-            switch object[key] {
-            case nil, .null?: return nil
-            case .array(let items)?:
-                return try items.map { item in
-                    guard case .string(let text) = item else { throw wrongType(key) }
-                    return text
-                }
-            default: throw wrongType(key)
-            }
+            guard let value = member(key) else { return nil }
+            guard let items = try Self.mapped(value, depth: .max, at: place.member(key), path: path).elements
+            else { throw wrongType(key) }
+            return try items.map { try text($0, key) }
         }
 
         /// An array of dates; `nil` when it is absent or null.
@@ -223,21 +348,21 @@ package enum SessionFileFormat {
 
         /// A nested object's fields; `nil` when it is absent or null.
         func object(_ key: String) throws -> Fields? {
-            switch object[key] {
-            case nil, .null?: return nil
-            case let value?: return try Fields(value, at: prefix + key + ".", path: path)
-            }
+            guard let value = member(key) else { return nil }
+            return try Fields(value, at: place.member(key), path: path)
         }
 
-        /// An array of objects' fields; `nil` when it is absent or null.
-        func objects(_ key: String) throws -> [Fields]? {
-            switch object[key] {
-            case nil, .null?: return nil
-            case .array(let items)?:
-                return try items.enumerated().map { index, item in
-                    try Fields(item, at: prefix + key + "[\(index)].", path: path)
-                }
-            default: throw wrongType(key)
+        /// The top object's list of sessions, each one's fields; `nil` when it is absent or null.
+        func sessions() throws -> [Fields]? {
+            guard let value = member("sessions") else { return nil }
+            guard
+                let items = try Self.mapped(value, depth: .max, at: place.member("sessions"), path: path)
+                    .elements
+            else {
+                throw wrongType("sessions")
+            }
+            return try items.enumerated().map { index, item in
+                try Fields(item, at: Place(session: index), path: path)
             }
         }
 
@@ -250,13 +375,11 @@ package enum SessionFileFormat {
         }
 
         func integer(_ key: String) throws -> Int? {
-            switch object[key] {
-            case nil, .null?: return nil
-            case .number(let number)?:
-                guard let integer = Int(exactly: number) else { throw wrongType(key) }
-                return integer
-            default: throw wrongType(key)
-            }
+            guard let value = member(key) else { return nil }
+            guard value.kind == .scalar, case .number(let number)? = try? JSONValue.parse(value.bytes),
+                let integer = Int(exactly: number)
+            else { throw wrongType(key) }
+            return integer
         }
 
         func token(_ key: String) throws -> AuthToken? {
@@ -269,6 +392,11 @@ package enum SessionFileFormat {
         }
 
         func date(_ key: String) throws -> Date? {
+            // Read in place when it is plain, as a session file's dates are.
+            if let value = member(key), let plain = value.withPlainText(ISO8601.date(from:)) {
+                guard let date = plain else { throw invalid(key) }
+                return date
+            }
             guard let text = try string(key) else { return nil }
             guard let date = ISO8601.date(from: text) else { throw invalid(key) }
             return date
@@ -282,9 +410,8 @@ package enum SessionFileFormat {
             .corrupt(path: path, reason: "invalid value at \(prefix)\(key)")
         }
 
-        private func wrongType(_ key: String) -> SessionFileError {
+        func wrongType(_ key: String) -> SessionFileError {
             .corrupt(path: path, reason: "wrong type at \(prefix)\(key)")
         }
     }
-
 }

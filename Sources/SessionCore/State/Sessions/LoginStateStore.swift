@@ -11,10 +11,11 @@
 /// a session for a task, a shell or a view is not switching.
 ///
 /// ```swift
-/// let staging = store.repository(for: SessionKey(server: URL(string: "https://staging.example.com"), account: "alice"))
+/// let key = SessionKey(server: URL(string: "https://staging.example.com"), account: "alice")
+/// let staging = store.repository(for: key)
 /// let client = NetworkClient(baseURL: stagingURL, transport: URLSessionTransport(),
 ///                            behavior: AuthTokenHeaderBehavior(repository: staging))
-/// try store.makeDefault(staging.key)   // switch, explicitly
+/// try store.makeDefault(key)   // switch, explicitly
 /// ```
 public protocol LoginStateStore: LoginStateRepository {
     /// Every session, the default first, then the others from the most

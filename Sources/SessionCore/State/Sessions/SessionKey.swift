@@ -16,24 +16,34 @@
 /// credential.key == key
 /// ```
 public struct SessionKey: Sendable, Hashable, CustomStringConvertible {
-    /// The origin of the session's server (scheme, host and a port other
-    /// than the scheme's own), or `nil`.
-    public let server: URL?
+    /// The origin as text, `https://api.example.com` or with a port other
+    /// than the scheme's own; what keys are compared by.
+    package let origin: String?
     /// The account, or `nil`.
     public let account: String?
 
     /// The key of a session on `server` (only its origin counts) for `account`.
     public init(server: URL?, account: String?) {
-        self.server = server.flatMap { Origin($0) }.flatMap { URL(string: $0.description) } ?? server
+        origin = server.map { url in Origin(url)?.description ?? url.absoluteString }
         self.account = account
     }
 
+    /// A key from an origin already in its normal form, as a session file keeps it.
+    package init(origin: String?, account: String?) {
+        self.origin = origin
+        self.account = account
+    }
+
+    /// The origin of the session's server (scheme, host and a port other
+    /// than the scheme's own), or `nil`.
+    public var server: URL? { origin.flatMap { URL(string: $0) } }
+
     /// "alice on https://api.example.com", or as much of it as the key has.
     public var description: String {
-        switch (account, server) {
-        case (let account?, let server?): "\(account) on \(server.absoluteString)"
+        switch (account, origin) {
+        case (let account?, let origin?): account + " on " + origin
         case (let account?, nil): account
-        case (nil, let server?): server.absoluteString
+        case (nil, let origin?): origin
         case (nil, nil): "the session with no server and no account"
         }
     }

@@ -3,7 +3,7 @@ package import SessionSupport
 /// The sessions of a store and which one is the default, as one value: the
 /// rules of many sessions in one place, for both stores.
 ///
-/// - One session per ``SessionKey``; a save with the key of a session that
+/// - One session per ``SessionKey``; a login with the key of a session that
 ///   is there replaces it.
 /// - Exactly one default while there are sessions.
 /// - At most ``SessionLimits/sessionCount`` sessions.
@@ -11,16 +11,90 @@ package import SessionSupport
 ///   default: the sessions are kept in the order they were last used (a
 ///   login, a switch, a refresh), so two uses within one second of
 ///   ``StoredSession/usedAt`` still have an order.
+///
+/// A session read from a file stays in the file's bytes until it is used:
+/// a command works with one session of up to a thousand, and decoding the
+/// others would cost every start (``Entry/credential()``).
 package struct SessionSet: Sendable, Equatable {
     /// One session and when it was last used.
     package struct Entry: Sendable, Equatable {
-        package var credential: Credential
+        package let key: SessionKey
         package var usedAt: Date
-        package var key: SessionKey { credential.key }
+        /// The credential: decoded, or still the bytes of a file.
+        package let stored: Stored
 
+        /// A session's credential, decoded or still as a file holds it.
+        package enum Stored: Sendable, Equatable {
+            case credential(Credential)
+            case file(SessionFileFormat.SessionLine)
+        }
+
+        /// A session held as a credential.
         package init(credential: Credential, usedAt: Date) {
-            self.credential = credential
+            key = credential.key
             self.usedAt = usedAt.wholeSeconds
+            stored = .credential(credential)
+        }
+
+        /// A session as a file holds it: its key, and its line, decoded when used.
+        package init(key: SessionKey, usedAt: Date, line: SessionFileFormat.SessionLine) {
+            self.key = key
+            self.usedAt = usedAt.wholeSeconds
+            stored = .file(line)
+        }
+
+        /// The credential.
+        ///
+        /// - Throws: ``SessionFileError`` when the file's bytes are not a
+        ///   valid credential, or not the one its line says.
+        package func credential() throws -> Credential {
+            switch stored {
+            case .credential(let credential): return credential
+            case .file(let line):
+                let credential = try line.credential()
+                guard credential.key == key else {
+                    throw SessionFileError.corrupt(
+                        path: line.path,
+                        reason: "the session of \(key) holds the credential of \(credential.key)")
+                }
+                guard Summary(credential) == line.summary else {
+                    throw SessionFileError.corrupt(
+                        path: line.path, reason: "the line of \(key) does not say what its credential does")
+                }
+                return credential
+            }
+        }
+
+        /// The credential when it is held decoded: always in a store kept in memory.
+        package var decoded: Credential? {
+            guard case .credential(let credential) = stored else { return nil }
+            return credential
+        }
+
+        /// What a list of sessions shows, read from the file's line without decoding the credential.
+        package var summary: Summary {
+            switch stored {
+            case .credential(let credential): Summary(credential)
+            case .file(let line): line.summary
+            }
+        }
+    }
+
+    /// What a list of sessions shows of each: when its access token
+    /// expires, and whether it can refresh it.
+    package struct Summary: Sendable, Equatable {
+        package let expiresAt: Date?
+        package let canRefresh: Bool
+
+        package init(expiresAt: Date?, canRefresh: Bool) {
+            self.expiresAt = expiresAt
+            self.canRefresh = canRefresh
+        }
+
+        /// What `credential` shows, its expiry at the whole second the file keeps.
+        package init(_ credential: Credential) {
+            expiresAt = credential.expiresAt?.wholeSeconds
+            canRefresh = credential.canRefresh
         }
     }
 
@@ -58,20 +132,36 @@ package struct SessionSet: Sendable, Equatable {
         }
     }
 
-    /// The session `selector` stands for, as a login state.
-    package func state(_ selector: Selector) -> LoginState {
-        guard let key = key(selector), let entry = entries.first(where: { $0.key == key }) else {
-            return .loggedOut
-        }
-        return .loggedIn(entry.credential)
+    /// The entry `selector` stands for, if there is one.
+    package func entry(_ selector: Selector) -> Entry? {
+        guard let key = key(selector) else { return nil }
+        return entries.last { $0.key == key }
     }
 
-    /// Every session as the public API lists them: the default first, then
-    /// the most recently used.
-    package var stored: [StoredSession] {
-        let byUse = entries.reversed()
-        return (byUse.filter { $0.key == defaultKey } + byUse.filter { $0.key != defaultKey }).map {
-            StoredSession(credential: $0.credential, isDefault: $0.key == defaultKey, usedAt: $0.usedAt)
+    /// The session `selector` stands for, as a login state.
+    ///
+    /// - Throws: ``SessionFileError`` when its bytes in the file are not a valid session.
+    package func state(_ selector: Selector) throws -> LoginState {
+        try entry(selector).map { .loggedIn(try $0.credential()) } ?? .loggedOut
+    }
+
+    /// The entries as a list shows them: the default first, then the others
+    /// from the most recently used.
+    package var byUse: [Entry] { indicesByUse.map { entries[$0] } }
+
+    /// The indices of ``entries`` in the order of ``byUse``.
+    package var indicesByUse: [Int] {
+        let first = defaultKey.flatMap { key in entries.lastIndex { $0.key == key } }
+        var order = first.map { [$0] } ?? []
+        order.reserveCapacity(entries.count)
+        for index in entries.indices.reversed() where index != first { order.append(index) }
+        return order
+    }
+
+    /// Every session as the public API lists them, each decoded.
+    package func stored() throws -> [StoredSession] {
+        try byUse.map {
+            StoredSession(credential: try $0.credential(), isDefault: $0.key == defaultKey, usedAt: $0.usedAt)
         }
     }
 
@@ -116,19 +206,19 @@ package struct SessionSet: Sendable, Equatable {
     /// Removes the session `selector` stands for, and returns it; the most
     /// recently used of the others becomes the default when it was.
     @discardableResult
-    package mutating func remove(_ selector: Selector) -> Credential? {
+    package mutating func remove(_ selector: Selector) -> Entry? {
         guard let key = key(selector), let index = entries.firstIndex(where: { $0.key == key }) else {
             return nil
         }
         let removed = entries.remove(at: index)
         if defaultKey == key { defaultKey = entries.last?.key }
-        return removed.credential
+        return removed
     }
 
     /// Removes every session, and returns them.
-    package mutating func removeAll() -> [Credential] {
+    package mutating func removeAll() -> [Entry] {
         defer { (entries, defaultKey) = ([], nil) }
-        return entries.map(\.credential)
+        return entries
     }
 
     /// Makes the session with `key` the default, and counts it as used now.

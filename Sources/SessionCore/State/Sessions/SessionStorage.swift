@@ -94,8 +94,7 @@ package struct SessionView<Storage: SessionStorage>: LoginStateRepository {
                     },
                     clear: {
                         var sessions = try locked.read()
-                        sessions.remove(selector)
-                        try locked.write(sessions)
+                        if sessions.remove(selector) != nil { try locked.write(sessions) }
                     }))
         }
     }
@@ -105,7 +104,7 @@ package struct SessionView<Storage: SessionStorage>: LoginStateRepository {
         _ sessions: inout SessionSet, _ selector: SessionSet.Selector,
         _ change: (inout LoginState) throws -> Result
     ) throws -> Result {
-        let before = sessions.state(selector)
+        let before = try sessions.state(selector)
         var after = before
         let result = try change(&after)
         guard after != before else { return result }

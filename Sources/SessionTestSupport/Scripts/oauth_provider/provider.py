@@ -60,6 +60,11 @@ from wsgiref.simple_server import WSGIRequestHandler, WSGIServer
 USERNAME = "alice"
 PASSWORD = "wonderland-42"
 EMAIL = "alice@example.com"
+# A second person, so two accounts at one provider can sign in side by side.
+SECOND_USERNAME = "bob"
+SECOND_PASSWORD = "builder-73"
+SECOND_EMAIL = "bob@example.com"
+MACHINE_CLIENT_ID = "cli-machine"
 DEVICE_CLIENT_ID = "cli-device"
 WEB_CLIENT_ID = "cli-web"
 WEB_REDIRECT_URI = "http://127.0.0.1/callback"
@@ -297,7 +302,7 @@ settings.configure(
         "ALLOWED_REDIRECT_URI_SCHEMES": ["http", "https"],
         "OAUTH2_RESPONSE_TYPES_SUPPORTED": ["code"],
         "OIDC_RESPONSE_TYPES_SUPPORTED": ["code"],
-        "OAUTH2_GRANT_TYPES_SUPPORTED": ["authorization_code", "refresh_token", DEVICE_GRANT_TYPE],
+        "OAUTH2_GRANT_TYPES_SUPPORTED": ["authorization_code", "refresh_token", DEVICE_GRANT_TYPE, "client_credentials"],
         # Only what discovery says; DOT's token, revocation and device authorization
         # endpoints take client_secret_basic and client_secret_post whatever this lists.
         "OAUTH2_TOKEN_ENDPOINT_AUTH_METHODS_SUPPORTED": AUTH_METHODS,
@@ -672,6 +677,7 @@ def _populate():
     user = get_user_model().objects.create_user(
         USERNAME, EMAIL, PASSWORD, first_name="Alice", last_name="Liddell"
     )
+    get_user_model().objects.create_user(SECOND_USERNAME, SECOND_EMAIL, SECOND_PASSWORD, first_name="Bob")
     Application = get_application_model()
     common = dict(
         user=user,
@@ -687,6 +693,7 @@ def _populate():
         hash_client_secret=True,  # stored hashed (with the fast test hasher), as DOT does by default
     )
     device, browser = Application.GRANT_DEVICE_CODE, Application.GRANT_AUTHORIZATION_CODE
+    machine = Application.GRANT_CLIENT_CREDENTIALS
     # (client ID, name, grant, redirect URIs, settings): every client the tests sign in with.
     clients = [
         (DEVICE_CLIENT_ID, "Session CLI (device)", device, "", common),
@@ -695,6 +702,7 @@ def _populate():
          " ".join(EXACT_REDIRECT_URIS), common),
         (CONFIDENTIAL_CLIENT_ID, "Session CLI (browser, confidential)", browser, WEB_REDIRECT_URI, confidential),
         (DEVICE_CONFIDENTIAL_CLIENT_ID, "Session CLI (device, confidential)", device, "", confidential),
+        (MACHINE_CLIENT_ID, "Session CLI (a machine, client credentials)", machine, "", confidential),
     ]
     for client_id, name, grant, redirect_uris, settings in clients:
         consent = {"skip_authorization": not WEB_CONSENT} if grant == browser else {}

@@ -10,17 +10,8 @@ import Testing
     var store: FileLoginStateStore { FileLoginStateStore(fileURL: cli.defaultStore) }
     static let refreshGrant = "refresh_token"
 
-    /// A real session from `login --device`, approved by the person.
     func signIn(_ provider: OAuthTestProvider) async throws -> Credential {
-        let running = try cli.start([
-            "login", "--device", "--issuer", provider.issuer.absoluteString, "--client-id", "cli-device",
-            "--scope", "openid", "--scope", "profile", "--device-endpoint",
-            provider.issuer.absoluteString + "/o/device-authorization/",
-        ])
-        let code = try #require(await running.waitForStderrLine(startingWith: "Code: "))
-        try await provider.approveDevice(userCode: code)
-        #expect(await running.finish().status == 0)
-        return try #require(try store.load().credential)
+        try await cli.signIn(provider)
     }
 
     /// Changes the stored session, as time or another tool would.

@@ -42,9 +42,7 @@ import Testing
                 + "(session-cli status lists them, session-cli switch changes the default).\n")
         let both = try await cli.run(["status"])
         #expect(both.stdout.contains("  Account:  bob\n"))
-        #expect(
-            both.stdout.hasSuffix(
-                "Other sessions:\n  alice on https://api.example.com: expires in 59 minutes\n"))
+        #expect(both.stdout.contains("Other sessions:\n  alice on https://api.example.com: expires in "))
 
         let logout = try await cli.run(["logout"])
         #expect(logout.status == 0)

@@ -13,9 +13,10 @@ import Testing
         let usecase = LoginUsecase(repository: store) { now.addingTimeInterval(1_000 - secondsLeft) }
         let status = try usecase.status()
         let report = StatusReport(status: status, storePath: "/s.json", showToken: false, language: .english)
-        let json = try JSONSerialization.jsonObject(with: Data(report.json().utf8)) as? [String: Any] ?? [:]
+        let json =
+            try JSONSerialization.jsonObject(with: Data(try report.json().utf8)) as? [String: Any] ?? [:]
         return (
-            report.text(
+            try report.text(
                 style: try Style(option: "never", environment: Environment(), outputIsTerminal: false)), json
         )
     }

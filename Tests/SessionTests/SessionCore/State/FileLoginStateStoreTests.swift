@@ -93,7 +93,7 @@ import Testing
         Secret.expectEqual(try store.load().credential, credential, "the credential saved twice")
         #expect(
             try String(contentsOf: fileURL, encoding: .utf8).contains(
-                #""expiresAt" : "1013-11-22T09:49:05Z""#))
+                #""expiresAt":"1013-11-22T09:49:05Z""#))
     }
 
     @Test func aVersion1FileLoadsAndTheNextWriteUpgradesIt() throws {

@@ -150,6 +150,19 @@ import Testing
             #"{"version": 3, "default": null, "sessions": [{"credential": {"token": "abc", "issuedAt": "2026-01-01T00:00:00Z"}}]}"#,
             "missing sessions[0].usedAt"
         ),
+        (
+            #"{"version": 3, "default": null, "sessions": [{"server": 7, "usedAt": "2026-01-01T00:00:00Z", "credential": {}}]}"#,
+            "wrong type at sessions[0].server"
+        ),
+        (
+            #"{"version": 3, "default": null, "sessions": [{"usedAt": "2026-01-01T00:00:00Z"}]}"#,
+            "missing sessions[0].credential"
+        ),
+        (
+            #"{"version": 3, "default": null, "sessions": [{"usedAt": "2026-01-01T00:00:00Z", "credential": {"a": [}}]}"#,
+            "not valid JSON"
+        ),
+        (#"{"version": 3, "default": null, "sessions": [7]}"#, "wrong type at sessions[0]"),
         (#"{"version": 4, "sessions": []}"#, ""),
     ])
     func brokenVersion3FilesAreRefused(json: String, reason: String) throws {
@@ -172,12 +185,34 @@ import Testing
         #expect(try Data(contentsOf: file) == Data(json.utf8))
     }
 
+    /// One line of `sessions`: the key as the file writes it (the origin),
+    /// and a credential on `server`.
     static func entry(_ account: String, server: String = "https://api.example.com") -> String {
-        #"{"usedAt": "2026-01-01T00:00:00Z", "credential": {"token": "tok_0123456789", "account": "\#(account)", "server": "\#(server)", "issuedAt": "2026-01-01T00:00:00Z"}}"#
+        #"{"server": "https://api.example.com", "account": "\#(account)", "usedAt": "2026-01-01T00:00:00Z", "refreshable": false, "credential": {"token": "tok_0123456789", "account": "\#(account)", "server": "\#(server)", "issuedAt": "2026-01-01T00:00:00Z"}}"#
     }
 
     static let duplicateKeys =
         #"{"version": 3, "default": {"server": "https://api.example.com", "account": "a"}, "sessions": [\#(entry("a")), \#(entry("a", server: "https://API.example.com:443/x"))]}"#
+
+    /// A session whose key is not its credential's is found by its key, and
+    /// refused as corrupt when it is used, naming both.
+    @Test func aSessionWhoseKeyIsNotItsCredentialsIsRefusedWhenUsed() throws {
+        let directory = TemporaryDirectory()
+        let file = directory.file("session.json")
+        let json =
+            #"{"version": 3, "default": {"server": "https://api.example.com", "account": "a"}, "sessions": [\#(Self.entry("a", server: "https://evil.example.com"))]}"#
+        try Data(json.utf8).write(to: file)
+        let store = FileLoginStateStore(fileURL: file)
+        #expect(
+            throws: SessionFileError.corrupt(
+                path: store.path,
+                reason:
+                    "the session of a on https://api.example.com holds the credential of a on https://evil.example.com"
+            )
+        ) { try store.load() }
+        #expect(throws: SessionFileError.self) { try store.sessions() }
+        #expect(try Data(contentsOf: file) == Data(json.utf8))
+    }
 
     /// The file round-trips every session, in order, with the default and when each was used.
     @Test func theFileKeepsEverySessionTheDefaultAndWhenEachWasUsed() throws {
