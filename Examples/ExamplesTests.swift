@@ -49,6 +49,22 @@ extension Tag {
         #expect(model.title == "Log in" && store.load() == .loggedOut)
     }
 
+    /// The model redraws itself when someone else changes the session.
+    @Test @MainActor func theButtonRedrawsItselfWhenTheSessionChanges() async throws {
+        let store = InMemoryLoginStateStore()
+        let model = LoginButtonViewModel(usecase: LoginUsecase(repository: store))
+        let (redraws, redrawn) = AsyncStream<String>.makeStream()
+        model.onRedraw = { redrawn.yield(model.title) }
+        let following = Task { try await model.follow(language: "en") }
+        defer { following.cancel() }
+        var titles = redraws.makeAsyncIterator()
+        #expect(await titles.next() == "Log in")
+        try store.save(Credential(token: try AuthToken("example-token-0123456789"), account: "alice"))
+        #expect(await titles.next() == "Log out")
+        store.clear()
+        #expect(await titles.next() == "Log in")
+    }
+
     @Test(.tags(.python)) func theClientSignsRequestsUntilLogout() async throws {
         try await withLoopbackServer { server in
             let store = InMemoryLoginStateStore()

@@ -55,6 +55,16 @@ package final class StreamCollector: Sendable {
         return nil
     }
 
+    /// The line numbered `index` (from 0), once it has arrived whole; `nil`
+    /// if the stream ends first.
+    package func line(at index: Int) async -> String? {
+        repeat {
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            if lines.count > index { return String(lines[lines.startIndex + index]) }
+        } while await nextChange()
+        return nil
+    }
+
     /// Waits for more bytes or the end; `false` once the stream has ended.
     private func nextChange() async -> Bool {
         let before = state.withLock { ($0.bytes.count, $0.ended) }

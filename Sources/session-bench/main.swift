@@ -12,9 +12,23 @@ import Foundation
 //                                                (not in "all"; needs session-cli built beside it)
 //   swift run -c release session-bench pair -- A… --vs B…   # two commands' start-up, paired (see PairedStartup)
 //   swift run -c release session-bench make-store PATH N     # a session file with N sessions (bench/many-sessions.sh)
+//   swift run -c release session-bench watch [--rounds N]    # another process's change to the status arriving
+//                                                (not in "all": a second each round for the polling baseline)
 let selection = CommandLine.arguments.dropFirst().first ?? "all"
 if selection == "make-store", CommandLine.arguments.count > 3, let count = Int(CommandLine.arguments[3]) {
     try SessionStoreFixture.make(path: CommandLine.arguments[2], count: count)
+    exit(0)
+}
+if selection == "watch-writer", CommandLine.arguments.count > 2 {
+    try WatchBenchmark.writer(path: CommandLine.arguments[2])
+    exit(0)
+}
+if selection == "watch" {
+    let arguments = CommandLine.arguments
+    let rounds = arguments.firstIndex(of: "--rounds").flatMap {
+        arguments.indices.contains($0 + 1) ? Int(arguments[$0 + 1]) : nil
+    }
+    try await WatchBenchmark.run(rounds: rounds ?? 200)
     exit(0)
 }
 if selection == "pair" {

@@ -13,6 +13,7 @@ import SessionSupport
 public final class InMemoryLoginStateStore: LoginStateStore, SessionStorage {
     private let state: Locked<SessionSet>
     private let exclusive = AsyncLock()
+    private let changed = ChangeSignal()
 
     /// - Parameter state: The state the store starts with: no session, or one, the default.
     public init(_ state: LoginState = .loggedOut) {
@@ -41,7 +42,7 @@ public final class InMemoryLoginStateStore: LoginStateStore, SessionStorage {
 
     /// Logs out of the default session; the most recently used of the others becomes the default.
     public func clear() {
-        state.withLock { _ = $0.remove(.defaultSession) }
+        changing { _ = $0.remove(.defaultSession) }
     }
 
     /// Runs `body` holding the store's writer lock across its awaits.
@@ -49,6 +50,11 @@ public final class InMemoryLoginStateStore: LoginStateStore, SessionStorage {
         async throws -> Result
     {
         try await defaultSession.withExclusiveAccess(body)
+    }
+
+    /// "Read again" after each change the store makes.
+    public func stateChanges() -> AsyncStream<Void> {
+        changed.changes()
     }
 
     /// Runs `change` on the default session under the store's lock.
@@ -74,27 +80,33 @@ public final class InMemoryLoginStateStore: LoginStateStore, SessionStorage {
 
     /// Makes the session with `key` the default.
     public func makeDefault(_ key: SessionKey) throws {
-        try state.withLock { try $0.makeDefault(key, at: Date()) }
+        try changing { try $0.makeDefault(key, at: Date()) }
     }
 
     /// Removes the session with `key`, and returns it.
     @discardableResult
     public func remove(_ key: SessionKey) -> Credential? {
-        state.withLock { $0.remove(.key(key))?.decoded }
+        changing { $0.remove(.key(key))?.decoded }
     }
 
     /// Removes every session, and returns them.
     @discardableResult
     public func removeAll() -> [Credential] {
-        state.withLock { $0.removeAll().compactMap(\.decoded) }
+        changing { $0.removeAll().compactMap(\.decoded) }
     }
 
     package func readSessions() -> SessionSet { state.withLock { $0 } }
 
+    /// A change of the sessions, then "read again" to every watcher.
+    private func changing<Result>(_ change: (inout SessionSet) throws -> Result) rethrows -> Result {
+        defer { changed.send() }
+        return try state.withLock { try change(&$0) }
+    }
+
     package func changeSessions<Result>(_ kind: SessionChange, _ change: (inout SessionSet) throws -> Result)
         throws -> Result
     {
-        try state.withLock { try change(&$0) }
+        try changing { try change(&$0) }
     }
 
     package func withSessionsLocked<Result: Sendable>(_ body: (LockedSessions) async throws -> Result)
@@ -104,7 +116,7 @@ public final class InMemoryLoginStateStore: LoginStateStore, SessionStorage {
             try await body(
                 LockedSessions(
                     read: { [state] in state.withLock { $0 } },
-                    write: { [state] sessions in state.withLock { $0 = sessions } }))
+                    write: { [self] sessions in changing { $0 = sessions } }))
         }
     }
 }

@@ -43,9 +43,30 @@ public protocol LoginStateRepository: Sendable {
     func withExclusiveAccess<Result: Sendable>(_ body: (ExclusiveLoginState) async throws -> Result)
         async throws
         -> Result
+    /// Moments at which the state may have changed: a write by this process
+    /// or by another, as far as the store can know. Each element says "read
+    /// again"; several changes may come as one, but one always comes after
+    /// the last. The watch starts when this is called, before the first
+    /// element is asked for, and ends when the iterating task is cancelled.
+    ///
+    /// ``FileLoginStateStore`` learns of every write from the operating
+    /// system, and ``InMemoryLoginStateStore`` signals its own. The default,
+    /// for other stores, never signals: ``LoginUsecase/statuses()`` then sees
+    /// the writes made through the usecase itself, and the token expiring.
+    ///
+    /// - Throws: When the store cannot watch itself: for the file store, a
+    ///   ``SessionFileError/io(path:operation:code:)`` whose operation is
+    ///   `watch` (the system's limit of watches or open files reached).
+    func stateChanges() throws -> AsyncStream<Void>
 }
 
 extension LoginStateRepository {
+    /// The default ``stateChanges()``: a store that cannot tell when it
+    /// changed never signals.
+    public func stateChanges() -> AsyncStream<Void> {
+        AsyncStream { _ in }
+    }
+
     /// The default ``withExclusiveAccess(_:)``: no lock, the store's own operations.
     public func withExclusiveAccess<Result: Sendable>(
         _ body: (ExclusiveLoginState) async throws -> Result

@@ -23,6 +23,10 @@ public struct LoginUsecase: Sendable {
     private let repository: any LoginStateRepository
     private let provider: (any CredentialProvider)?
     private let now: @Sendable () -> Date
+    /// The writes this usecase makes (``loginOrLogout()``), for its
+    /// ``statuses()``, shared by its copies: seen even in a store that
+    /// cannot tell when it changed.
+    private let ownWrites = ChangeSignal()
 
     /// - Parameters:
     ///   - repository: Where the session is kept.
@@ -91,6 +95,86 @@ public struct LoginUsecase: Sendable {
     /// - Returns: The state the store is left in.
     @discardableResult
     public func loginOrLogout() async throws -> LoginState {
-        try await strategy().perform(with: repository)
+        defer { ownWrites.send() }
+        return try await strategy().perform(with: repository)
+    }
+
+    /// The status now, then again each time it changes, until the task
+    /// iterating it is cancelled (``LoginStatuses``).
+    ///
+    /// A write is seen when the store reports it
+    /// (``LoginStateRepository/stateChanges()``: the file store reports
+    /// every process's writes, the in-memory store its own), and when it is
+    /// made by this usecase. The token expiring is seen by a timer set to
+    /// its expiry, set again after each change. Nothing polls.
+    ///
+    /// ```swift
+    /// let task = Task {
+    ///     for try await status in LoginUsecase(repository: store).statuses() {
+    ///         print(status.phase, status.strategy.label(forLanguage: "en"))
+    ///     }
+    /// }
+    /// task.cancel()   // the watch, the timer and the task end with it
+    /// ```
+    public func statuses() -> LoginStatuses {
+        let (statuses, output) = AsyncThrowingStream<LoginStatus, any Error>.makeStream(
+            bufferingPolicy: .bufferingNewest(1))
+        // Set up before the first read, so no change after it goes unseen.
+        let changes: AsyncStream<Void>
+        do {
+            changes = try repository.stateChanges()
+        } catch {
+            output.finish(throwing: error)
+            return LoginStatuses(statuses)
+        }
+        let writes = ownWrites.changes()
+        let usecase = self
+        let task = Task {
+            do {
+                try await usecase.follow(changes: changes, writes: writes, into: output)
+                output.finish()
+            } catch {
+                output.finish(throwing: error)
+            }
+        }
+        output.onTermination = { _ in task.cancel() }
+        return LoginStatuses(statuses)
+    }
+
+    /// Reads the status, yields it when it differs from the last, and waits
+    /// for the next "read again": a change, a write of this usecase, or the
+    /// timer at the token's expiry. Returns when the task is cancelled.
+    private func follow(
+        changes: AsyncStream<Void>, writes: AsyncStream<Void>,
+        into output: AsyncThrowingStream<LoginStatus, any Error>.Continuation
+    ) async throws {
+        let (wakeUps, wake) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let forwarders = [
+            Task { for await _ in changes { wake.yield() } }, Task { for await _ in writes { wake.yield() } },
+        ]
+        var timer: Task<Void, Never>?
+        defer {
+            for forwarder in forwarders { forwarder.cancel() }
+            timer?.cancel()
+        }
+        var shown: LoginStatus?
+        var next = wakeUps.makeAsyncIterator()
+        while !Task.isCancelled {
+            let status = try status()
+            if !(shown?.showsSame(as: status) ?? false) {
+                output.yield(status)
+                shown = status
+            }
+            timer?.cancel()
+            timer = status.nextChange.map { date in
+                let delay = max(0, date.timeIntervalSince(now()))
+                return Task {
+                    // Ends early only when cancelled, and then says nothing.
+                    guard (try? await Task.sleep(for: .seconds(delay))) != nil else { return }
+                    wake.yield()
+                }
+            }
+            guard await next.next() != nil else { return }
+        }
     }
 }

@@ -148,6 +148,18 @@ public final class FileLoginStateStore: LoginStateStore, SessionStorage {
         try await defaultSession.withExclusiveAccess(body)
     }
 
+    /// "Read again" after each change of the file, by this process or any
+    /// other, as the operating system reports it: inotify on the folder on
+    /// Linux, a dispatch source on the folder on Apple platforms. A file
+    /// replaced by a rename, deleted, created again, or in a folder deleted
+    /// and created again is followed. Nothing polls: an idle watch costs no CPU.
+    ///
+    /// - Throws: ``SessionFileError/io(path:operation:code:)`` (operation
+    ///   `watch`) when the system refuses another watch.
+    public func stateChanges() throws -> AsyncStream<Void> {
+        try FileChanges.of(file: path, folder: directoryPath)
+    }
+
     // MARK: Many sessions
 
     /// Every session, the default first, then the others from the most recently used.

@@ -15,6 +15,8 @@ package protocol SessionStorage: Sendable {
     /// read and write that take no lock of their own.
     func withSessionsLocked<Result: Sendable>(_ body: (LockedSessions) async throws -> Result) async throws
         -> Result
+    /// "Read again" after each change of any session (``LoginStateRepository/stateChanges()``).
+    func stateChanges() throws -> AsyncStream<Void>
 }
 
 /// What a change of the set is, for when it is written.
@@ -73,6 +75,12 @@ package struct SessionView<Storage: SessionStorage>: LoginStateRepository {
 
     package func clear() throws {
         _ = try storage.changeSessions(.removal) { $0.remove(selector) }
+    }
+
+    /// Every change of the store: a view's usecase reads its own session
+    /// again and says something only when that session's status changed.
+    package func stateChanges() throws -> AsyncStream<Void> {
+        try storage.stateChanges()
     }
 
     package func update<Result>(_ change: (inout LoginState) throws -> Result) throws -> Result {
