@@ -34,7 +34,7 @@ enum NetworkErrorReport {
             switch error {
             case .accessDenied, .refreshRefused: .noPermission
             case .deviceCodeExpired, .browserTimedOut, .refreshLoopStopped: .busy
-            case .noDeviceEndpoint, .missingEndpoint: .usage
+            case .noDeviceEndpoint, .missingEndpoint, .clientSecretRequired: .usage
             case .callbackAddressUnavailable: .unavailable
             case .discoveryFailed, .issuerMismatch, .insecureEndpoint, .invalidResponse, .callbackMismatch,
                 .callbackRejected, .idTokenRejected, .providerError, .unsupportedClientAuthentication:
@@ -53,6 +53,7 @@ enum NetworkErrorReport {
         case .callbackAddressUnavailable:
             "choose another --callback-port (and register its redirect URI at the provider)"
         case .unsupportedClientAuthentication: "check SESSION_CLI_CLIENT_SECRET and the client's settings"
+        case .clientSecretRequired: "set SESSION_CLI_CLIENT_SECRET"
         default: nil
         }
     }

@@ -25,6 +25,17 @@ package struct NetworkService: Network {
         }
     }
 
+    package func refreshed(_ session: any LoginStateRepository, replacing: TokenFingerprint) async throws
+        -> Credential?
+    {
+        do {
+            return try await TokenRefresher(repository: session).refresh(replacing: replacing)
+        } catch {
+            let endpoint = (try? session.load())?.credential?.provider?.tokenEndpoint
+            throw NetworkErrorReport.cliError(for: error, talkingTo: endpoint)
+        }
+    }
+
     package func revoke(_ credential: Credential) async -> Revocation {
         guard let provider = credential.provider else { return .notOffered(issuer: "the provider") }
         let issuer = provider.issuer.absoluteString
@@ -125,6 +136,8 @@ private struct SignIn: CredentialProvider {
     {
         let events = events
         switch request.method {
+        case .clientCredentials:
+            return ClientCredentialsFlow(configuration: configuration, transport: transport)
         case .device:
             return DeviceAuthorizationFlow(configuration: configuration, transport: transport) { prompt in
                 events(

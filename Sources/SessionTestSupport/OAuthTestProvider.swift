@@ -97,6 +97,12 @@ package final class OAuthTestProvider: Sendable {
         return try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Int] ?? [:]
     }
 
+    /// How many access tokens the provider still accepts, by client ID.
+    package func liveAccessTokens() async throws -> [String: Int] {
+        let text = try await test("/test/live-access-tokens")
+        return try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Int] ?? [:]
+    }
+
     /// From now on refresh requests wait at the provider until ``releaseRefreshes()``.
     package func holdRefreshes() async throws {
         try await test("/test/hold-refreshes", form: "")

@@ -4,20 +4,23 @@ import Foundation
 /// drifts (another job, a frequency change) moves both alike, and the ratio
 /// of their medians holds on a shared, noisy machine.
 ///
-///     session-bench pair [--rounds N] [--env NAME=VALUE]... -- A [ARGS…] --vs B [ARGS…]
+///     session-bench pair [--rounds N] [--env NAME=VALUE]... [--stdin FILE] -- A [ARGS…] --vs B [ARGS…]
 ///
 /// Each run is a whole process (`posix_spawn` to `waitpid`), its output to
-/// /dev/null. A command may exit non-zero (`status` logged out); a command
+/// /dev/null, its input /dev/null or `--stdin FILE` (git's request to a
+/// credential helper). A command may exit non-zero (`status` logged out); a command
 /// that cannot start stops the benchmark.
 enum PairedStartup {
     static func run(_ arguments: [String]) throws {
         var rounds = 200
+        var input = "/dev/null"
         var environment = ProcessInfo.processInfo.environment
         var rest = arguments[...]
         while let option = rest.first, option != "--" {
             rest.removeFirst()
             switch option {
             case "--rounds": rounds = Int(rest.popFirst() ?? "") ?? rounds
+            case "--stdin": input = rest.popFirst() ?? input
             case "--env":
                 let pair = (rest.popFirst() ?? "").split(separator: "=", maxSplits: 1).map(String.init)
                 if pair.count == 2 { environment[pair[0]] = pair[1] }
@@ -29,14 +32,14 @@ enum PairedStartup {
         let b = Array(rest[rest.index(after: split)...])
         guard !a.isEmpty, !b.isEmpty else { throw Usage() }
         for _ in 0..<20 {
-            _ = try time(a, environment)
-            _ = try time(b, environment)
+            _ = try time(a, environment, input)
+            _ = try time(b, environment, input)
         }
         var timesA: [Double] = []
         var timesB: [Double] = []
         var ratios: [Double] = []
         for _ in 0..<rounds {
-            let (ta, tb) = (try time(a, environment), try time(b, environment))
+            let (ta, tb) = (try time(a, environment, input), try time(b, environment, input))
             timesA.append(ta)
             timesB.append(tb)
             ratios.append(ta / tb)
@@ -57,7 +60,7 @@ enum PairedStartup {
 
     struct Usage: Error, CustomStringConvertible {
         let description =
-            "usage: session-bench pair [--rounds N] [--env NAME=VALUE]... -- A [ARGS...] --vs B [ARGS...]"
+            "usage: session-bench pair [--rounds N] [--env NAME=VALUE]... [--stdin FILE] -- A [ARGS...] --vs B [ARGS...]"
     }
 
     struct StartFailed: Error, CustomStringConvertible {
@@ -65,11 +68,13 @@ enum PairedStartup {
     }
 
     /// Seconds from `posix_spawn` to the end of `waitpid` for one run of `command`.
-    private static func time(_ command: [String], _ environment: [String: String]) throws -> Double {
+    private static func time(_ command: [String], _ environment: [String: String], _ input: String) throws
+        -> Double
+    {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let argv = command.map { strdup($0) } + [nil]

@@ -82,8 +82,8 @@ enum WatchBenchmark {
         print(row("baseline: a loop that reads the file every second", latencies.polled))
         print(
             String(
-                format: "\nMedian ratio: %.4f×. This process's CPU time over 10 s idle: %.1f ms with the watcher, "
-                    + "%.1f ms without it (the watcher's own goal: 0).",
+                format: "\nMedian ratio: %.4f×. This process's CPU time over 10 s idle: "
+                    + "%.1f ms with the watcher, %.1f ms without it (the watcher's own goal: 0).",
                 Measure.median(of: latencies.watched) / Measure.median(of: latencies.polled), idle * 1000,
                 alone * 1000))
     }

@@ -22,7 +22,7 @@ enum CompanionLauncher {
     /// Replaces this process with the companion, passing the whole command
     /// line, and as its standard input `consumed` followed by what is left.
     static func run(_ arguments: [String], replaying consumed: [UInt8]) throws(CLIError) -> Never {
-        guard let folder = executableFolder() else {
+        guard let folder = Executable.folder() else {
             throw CLIError(
                 "cannot find the folder session-cli runs from, to start \(companionName)", code: .software)
         }
@@ -81,21 +81,5 @@ enum CompanionLauncher {
         let fd = mkstemp(&template)
         if fd >= 0 { unlink(template) }
         return fd
-    }
-
-    /// The real folder of this executable, symbolic links resolved.
-    private static func executableFolder() -> String? {
-        #if canImport(Darwin)
-            var size = UInt32(PATH_MAX)
-            var path = [CChar](repeating: 0, count: Int(size))
-            guard _NSGetExecutablePath(&path, &size) == 0 else { return nil }
-            let link = path
-        #else
-            let link = Array("/proc/self/exe".utf8CString)
-        #endif
-        guard let resolved = realpath(link, nil) else { return nil }
-        defer { free(resolved) }
-        let full = String(cString: resolved)
-        return full.lastIndex(of: "/").map { String(full[..<$0]) }
     }
 }

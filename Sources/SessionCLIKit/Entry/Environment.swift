@@ -16,13 +16,14 @@ package enum EnvironmentVariable: String, CaseIterable, Sendable {
     case server = "SESSION_CLI_SERVER"
     case account = "SESSION_CLI_ACCOUNT"
     case noColor = "NO_COLOR"
-    // The system's, read but not documented as the tool's own.
+    // The system's and other programs', read but not documented as the tool's own.
     case home = "HOME"
     case stateHome = "XDG_STATE_HOME"
     case allLocale = "LC_ALL"
     case messagesLocale = "LC_MESSAGES"
     case language = "LANG"
     case terminal = "TERM"
+    case kubernetesExecInfo = "KUBERNETES_EXEC_INFO"
 
     /// What the variable does, for the help and the CLI reference; `nil`
     /// for the system's variables, which the tool only reads.
@@ -40,7 +41,7 @@ package enum EnvironmentVariable: String, CaseIterable, Sendable {
         case .server: "Use the session on this server for this shell (as --server); the default stays."
         case .account: "Use the session of this account for this shell (as --account); the default stays."
         case .noColor: "Set: no color with --color auto."
-        case .home, .stateHome, .allLocale, .messagesLocale, .language, .terminal: nil
+        case .home, .stateHome, .allLocale, .messagesLocale, .language, .terminal, .kubernetesExecInfo: nil
         }
     }
 

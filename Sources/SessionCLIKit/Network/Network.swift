@@ -23,6 +23,12 @@ package protocol Network: Sendable {
     /// once across processes). `nil` when logged out, or expired for good.
     func currentCredential(of session: any LoginStateRepository) async throws -> Credential?
 
+    /// The session refreshed now, unless another process already replaced
+    /// the token `replacing` (then the stored session): for an ID token that
+    /// is due while the access token is not. `nil` when logged out.
+    func refreshed(_ session: any LoginStateRepository, replacing: TokenFingerprint) async throws
+        -> Credential?
+
     /// Revokes the grant of a session already removed, within
     /// ``SessionLimits/revocationDeadline``. Never throws: a logout or a new
     /// login goes on whatever the provider does.
@@ -49,6 +55,8 @@ package struct SignInRequest: Sendable {
         /// The authorization code grant in this machine's browser; `prompt`
         /// is OpenID Connect's (`login`, `select_account`, `consent`).
         case web(redirect: LoopbackRedirect, opensBrowser: Bool, prompt: String?)
+        /// The client credentials grant: the client as itself, with its secret.
+        case clientCredentials
     }
 
     package var method: Method

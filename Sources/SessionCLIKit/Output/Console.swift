@@ -77,6 +77,13 @@ package final class Console: Sendable {
         write(text, to: errors)
     }
 
+    /// An answer for the program that runs the tool (git, kubectl), with
+    /// the token in it, as it is: escaping could change it, and every value
+    /// in it is checked by the command that builds it.
+    package func out(forProgram text: String) {
+        write(text + "\n", to: output)
+    }
+
     /// A secret the person asked for (`token`), as it is: escaping could
     /// change it, and a token is visible ASCII by construction.
     package func out(secret token: AuthToken) {

@@ -43,6 +43,11 @@ public struct Credential: Sendable, Hashable, Codable {
     /// The identity provider that issued the tokens, for refresh and
     /// revocation; `nil` for a token pasted with `login --with-token`.
     public var provider: OAuthProvider?
+    /// The OpenID Connect ID token of the last sign-in or refresh that gave
+    /// one, checked then (its issuer, its audience, at sign-in its nonce):
+    /// what a tool that authenticates with ID tokens (kubectl against an
+    /// OIDC-configured cluster) is handed. `nil` without the `openid` scope.
+    public var idToken: AuthToken?
     /// When the session's recent refreshes happened, at whole seconds: the
     /// loop guard of ``TokenRefresher`` counts them, in every process that
     /// shares the session. Only the last few are kept.
@@ -73,15 +78,21 @@ public struct Credential: Sendable, Hashable, Codable {
         self.provider = provider
         self.refreshedAt = []
         self.tokenIssuedAt = nil
+        self.idToken = nil
     }
 
     /// How many ``refreshedAt`` dates a credential keeps.
     package static let refreshHistoryLimit = 10
 
-    /// Whether the session can get a new access token by itself: it has a
-    /// refresh token and knows its provider. Such a session stays logged in
-    /// after its access token expires.
-    public var canRefresh: Bool { refreshToken != nil && provider != nil }
+    /// Whether the session can get a new access token by itself: it knows
+    /// its provider, and has a refresh token or (a client signed in as
+    /// itself, ``OAuthProvider/usesClientCredentials``) the client's secret
+    /// to run the grant again. Such a session stays logged in after its
+    /// access token expires.
+    public var canRefresh: Bool {
+        guard let provider else { return false }
+        return refreshToken != nil || provider.usesClientCredentials && provider.clientSecret != nil
+    }
 
     /// The access token's lifetime as issued: from ``tokenIssuedAt`` (else
     /// ``issuedAt``) to ``expiresAt``; `nil` when it has no known expiry.
@@ -129,7 +140,7 @@ public struct Credential: Sendable, Hashable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case token, refreshToken, account, server, issuedAt, expiresAt, scopes, provider, refreshedAt,
-            tokenIssuedAt
+            tokenIssuedAt, idToken
     }
 
     /// Decodes and validates the value; an invalid one is a `DecodingError` that never contains it.
@@ -146,6 +157,7 @@ public struct Credential: Sendable, Hashable, Codable {
             provider: try container.decodeIfPresent(OAuthProvider.self, forKey: .provider))
         refreshedAt = try container.decodeIfPresent([Date].self, forKey: .refreshedAt) ?? []
         tokenIssuedAt = try container.decodeIfPresent(Date.self, forKey: .tokenIssuedAt)
+        idToken = try container.decodeIfPresent(AuthToken.self, forKey: .idToken)
     }
 }
 
@@ -154,6 +166,7 @@ extension Credential: CustomStringConvertible, CustomDebugStringConvertible, Cus
     public var description: String {
         var fields = ["token: \(token.redacted)"]
         if let refreshToken { fields.append("refreshToken: \(refreshToken.redacted)") }
+        if let idToken { fields.append("idToken: \(idToken.redacted)") }
         if let account { fields.append("account: \(account)") }
         if let server { fields.append("server: \(server.absoluteString)") }
         fields.append("issuedAt: \(issuedAt)")
@@ -171,7 +184,8 @@ extension Credential: CustomStringConvertible, CustomDebugStringConvertible, Cus
         Mirror(
             self,
             children: [
-                "token": token, "refreshToken": refreshToken as Any, "account": account as Any,
+                "token": token, "refreshToken": refreshToken as Any, "idToken": idToken as Any,
+                "account": account as Any,
                 "server": server as Any, "issuedAt": issuedAt, "expiresAt": expiresAt as Any,
                 "scopes": scopes, "provider": provider as Any,
             ])

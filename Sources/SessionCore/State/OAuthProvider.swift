@@ -34,12 +34,18 @@ public struct OAuthProvider: Sendable, Hashable, Codable {
     /// The loopback redirect a browser sign-in used, when it was fixed
     /// (`--callback-host`, `--callback-port`), so a later sign-in reuses it.
     public var redirect: LoopbackRedirect?
+    /// Whether the session came from the client credentials grant (RFC 6749
+    /// §4.4): a client signed in as itself, with no person and no refresh
+    /// token. Its token is renewed by running the grant again with the
+    /// client's secret, as a refresh would be: under the store's lock, once
+    /// across processes.
+    public var usesClientCredentials: Bool
 
     /// A provider and its endpoints.
     public init(
         issuer: URL, clientID: String, tokenEndpoint: URL, revocationEndpoint: URL? = nil,
         clientSecret: AuthToken? = nil, clientAuthentication: ClientAuthenticationMethod? = nil,
-        redirect: LoopbackRedirect? = nil
+        redirect: LoopbackRedirect? = nil, usesClientCredentials: Bool = false
     ) {
         self.issuer = issuer
         self.clientID = clientID
@@ -48,6 +54,29 @@ public struct OAuthProvider: Sendable, Hashable, Codable {
         self.clientSecret = clientSecret
         self.clientAuthentication = clientAuthentication
         self.redirect = redirect
+        self.usesClientCredentials = usesClientCredentials
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case issuer, clientID, tokenEndpoint, revocationEndpoint, clientSecret, clientAuthentication, redirect
+        case usesClientCredentials = "clientCredentials"
+    }
+
+    /// Decodes the value; a value written before ``usesClientCredentials``
+    /// existed is a provider that does not use it.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            issuer: try container.decode(URL.self, forKey: .issuer),
+            clientID: try container.decode(String.self, forKey: .clientID),
+            tokenEndpoint: try container.decode(URL.self, forKey: .tokenEndpoint),
+            revocationEndpoint: try container.decodeIfPresent(URL.self, forKey: .revocationEndpoint),
+            clientSecret: try container.decodeIfPresent(AuthToken.self, forKey: .clientSecret),
+            clientAuthentication: try container.decodeIfPresent(
+                ClientAuthenticationMethod.self, forKey: .clientAuthentication),
+            redirect: try container.decodeIfPresent(LoopbackRedirect.self, forKey: .redirect),
+            usesClientCredentials: try container.decodeIfPresent(Bool.self, forKey: .usesClientCredentials)
+                ?? false)
     }
 
     /// Whether the client has a secret (a confidential client).

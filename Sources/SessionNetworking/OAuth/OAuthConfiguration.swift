@@ -70,12 +70,20 @@ public struct OAuthConfiguration: Sendable {
     func session(
         _ grant: TokenGrant, claims: [JSONObject], sentAt: Date, redirect: LoopbackRedirect? = nil
     ) throws -> Credential {
-        Credential(
+        var credential = Credential(
             token: grant.accessToken, refreshToken: grant.refreshToken,
             account: AccountClaims.name(in: claims),
-            server: server ?? Origin(metadata.issuer).flatMap { URL(string: $0.description) },
+            server: sessionServer,
             issuedAt: sentAt,
             expiresAt: grant.expiry(sentAt: sentAt), scopes: grant.scopes ?? scopes,
             provider: try provider(redirect: redirect))
+        // Checked by the flow before its claims were read.
+        credential.idToken = grant.idToken.flatMap { try? AuthToken($0) }
+        return credential
+    }
+
+    /// Where the session's token may go: ``server``, else the issuer's origin.
+    var sessionServer: URL? {
+        server ?? Origin(metadata.issuer).flatMap { URL(string: $0.description) }
     }
 }

@@ -55,6 +55,9 @@ public enum SignInError: Error, Sendable, Hashable, LocalizedError, CustomString
     /// The loopback redirect cannot listen where it must: a fixed port that
     /// is in use, or no loopback address at all.
     case callbackAddressUnavailable(address: String, reason: String)
+    /// The client credentials grant was asked of a client without a secret:
+    /// the secret is what the client signs in with.
+    case clientSecretRequired
 
     /// The message: what failed.
     public var description: String {
@@ -95,6 +98,8 @@ public enum SignInError: Error, Sendable, Hashable, LocalizedError, CustomString
             "the provider accepts the client secret neither with HTTP Basic nor in the request body"
         case .callbackAddressUnavailable(let address, let reason):
             "cannot listen for the browser on \(address): \(reason)"
+        case .clientSecretRequired:
+            "the client credentials grant needs the client's secret"
         }
     }
 

@@ -158,16 +158,20 @@ public final class TokenRefresher: Sendable {
             guard let credential = try locked.load().credential else { return nil }
             // Another process rotated the tokens while this one waited: use theirs.
             guard needs(credential) else { return credential }
-            guard let refreshToken = credential.refreshToken, let provider = credential.provider else {
-                return nil
-            }
+            guard let provider = credential.provider, credential.canRefresh else { return nil }
             let recent = try admitRefresh(credential)
             let sentAt = now()
             let client = ClientCredentials(provider)
             try OAuthWire.requireSafe(provider.tokenEndpoint, "token endpoint")
-            let request = client.formPost(
-                to: provider.tokenEndpoint,
-                [("grant_type", "refresh_token"), ("refresh_token", refreshToken.value)])
+            // A refresh token when the session has one; else (a client signed in as itself) the grant again.
+            let request =
+                if let refreshToken = credential.refreshToken {
+                    client.formPost(
+                        to: provider.tokenEndpoint,
+                        [("grant_type", "refresh_token"), ("refresh_token", refreshToken.value)])
+                } else {
+                    ClientCredentialsGrant.request(client, provider.tokenEndpoint, scopes: credential.scopes)
+                }
             let answer = try await NetworkClient(
                 baseURL: provider.tokenEndpoint,
                 transport: DeadlineTransport(transport, limit: SessionLimits.refreshDeadline)
@@ -176,22 +180,39 @@ public final class TokenRefresher: Sendable {
             case .grant(let grant):
                 var fresh = credential
                 fresh.token = grant.accessToken
-                fresh.refreshToken = grant.refreshToken ?? refreshToken
+                fresh.refreshToken = grant.refreshToken ?? credential.refreshToken
                 fresh.tokenIssuedAt = sentAt
                 fresh.expiresAt = grant.expiry(sentAt: sentAt)
                 fresh.scopes = grant.scopes ?? credential.scopes
                 fresh.refreshedAt = Array((recent + [sentAt]).suffix(Credential.refreshHistoryLimit))
+                if let idToken = grant.idToken {
+                    // Checked as at sign-in, but for the nonce a refresh does not send (§12.2).
+                    _ = try IDToken(idToken, issuer: provider.issuer, clientID: provider.clientID, nonce: nil)
+                    fresh.idToken = try? AuthToken(idToken)
+                }
                 // Saved durably before anyone uses the new token.
                 try locked.save(fresh)
                 return fresh
-            case .error(code: "invalid_grant", _):
-                // Clear only the session whose refresh token was refused.
-                if try locked.load().credential?.refreshToken == refreshToken { try locked.clear() }
+            case .error(let code, _) where Self.refusals(credential).contains(code):
+                // Clear only the session whose grant was refused, if no other process renewed it meanwhile.
+                let stored = try locked.load().credential
+                let unchanged =
+                    credential.refreshToken != nil
+                    ? stored?.refreshToken == credential.refreshToken : stored?.token == credential.token
+                if unchanged { try locked.clear() }
                 throw SignInError.refreshRefused
             case .error(let code, let description):
                 throw SignInError.providerError(code: code, description: description)
             }
         }
+    }
+
+    /// The error codes that say the session's grant is over: `invalid_grant`
+    /// for a refresh token; for a client signed in as itself, a client the
+    /// provider no longer knows or lets use the grant.
+    private static func refusals(_ credential: Credential) -> Set<String> {
+        credential.refreshToken != nil
+            ? ["invalid_grant"] : ["invalid_client", "unauthorized_client", "invalid_grant"]
     }
 
     /// Runs `body` as the refresher's ``Exclusion`` says: under the store's

@@ -13,6 +13,8 @@ started it, even if that test crashes.
   GET  /redirect/loop/N  302 to /redirect/loop/N+1, or to /echo?hops=N once N+1 equals ?stop=
   POST /uploads          201, {"upload": "http://127.0.0.1:<other>/echo/upload", "id": "u1"}
   POST /oauth/token      200, a fresh Bearer token pair (for refresh tests that need no provider)
+  POST /oauth/token?access=T
+                         200, the same with T as the access token (a peer the test started accepts it)
   GET  /status/<code>    that status with a JSON body
   GET  /bad-json         200 with a body that is not JSON
   GET  /plain            200, {"ok": true}
@@ -228,6 +230,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
         elif self.path == "/oauth/token":
             self.reply(200, {"access_token": "at_" + os.urandom(12).hex(), "token_type": "Bearer",
                              "expires_in": 3600, "refresh_token": "rt_" + os.urandom(12).hex()})
+        elif self.path.startswith("/oauth/token?access="):
+            # The access token the test names, so a server the test started can accept it.
+            access = urllib.parse.unquote(self.path.split("=", 1)[1])
+            self.reply(200, {"access_token": access, "token_type": "Bearer", "expires_in": 3600,
+                             "refresh_token": "rt_" + os.urandom(12).hex()})
         elif self.path == "/uploads":
             self.reply(201, {"upload": f"http://127.0.0.1:{other}/echo/upload", "id": "u1"})
         elif self.path.startswith("/status/"):

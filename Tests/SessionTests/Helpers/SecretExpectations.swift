@@ -26,6 +26,16 @@ enum Secret {
         }
     }
 
+    /// `text` is empty: what a command printed where it must print nothing,
+    /// which would be a token if it were not; on failure it is not shown.
+    static func expectEmpty(_ text: String, _ what: String, sourceLocation: SourceLocation = #_sourceLocation)
+    {
+        if !text.isEmpty {
+            Issue.record(
+                "\(what) is not empty (\(text.utf8.count) bytes, not shown)", sourceLocation: sourceLocation)
+        }
+    }
+
     /// `text` contains `secret` (the user asked to see it).
     static func expectPresent(
         _ secret: String, in text: String, _ what: String, sourceLocation: SourceLocation = #_sourceLocation

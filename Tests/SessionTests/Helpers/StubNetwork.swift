@@ -10,6 +10,7 @@ final class StubNetwork: Network {
     enum Call: Equatable {
         case signIn(issuer: URL, clientID: String)
         case currentCredential
+        case refreshed(replacing: TokenFingerprint)
         case revoke(token: TokenFingerprint)
         case send(method: String, path: String, server: URL, carriesOverride: Bool)
     }
@@ -48,6 +49,17 @@ final class StubNetwork: Network {
 
     func currentCredential(of session: any LoginStateRepository) async throws -> Credential? {
         recorded.withLock { $0.append(.currentCredential) }
+        if let refreshed {
+            try session.save(refreshed)
+            return refreshed
+        }
+        return try session.load().credential
+    }
+
+    func refreshed(_ session: any LoginStateRepository, replacing: TokenFingerprint) async throws
+        -> Credential?
+    {
+        recorded.withLock { $0.append(.refreshed(replacing: replacing)) }
         if let refreshed {
             try session.save(refreshed)
             return refreshed

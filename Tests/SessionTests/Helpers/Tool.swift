@@ -34,8 +34,19 @@ struct Tool {
         _ arguments: [String], stdin: String = "", environment: [EnvironmentVariable: String] = [:],
         inputIsTerminal: Bool = false, outputIsTerminal: Bool = false
     ) async -> ToolResult {
+        await runBytes(
+            arguments, stdin: Array(stdin.utf8), environment: environment, inputIsTerminal: inputIsTerminal,
+            outputIsTerminal: outputIsTerminal)
+    }
+
+    /// ``run(_:stdin:environment:inputIsTerminal:outputIsTerminal:)`` with any bytes on standard input.
+    @discardableResult
+    func runBytes(
+        _ arguments: [String], stdin: [UInt8], environment: [EnvironmentVariable: String] = [:],
+        inputIsTerminal: Bool = false, outputIsTerminal: Bool = false
+    ) async -> ToolResult {
         let console = Console.capturing(outputIsTerminal: outputIsTerminal)
-        let input = StandardInput.bytes(Array(stdin.utf8), isTerminal: inputIsTerminal)
+        let input = StandardInput.bytes(stdin, isTerminal: inputIsTerminal)
         let variables = variables.merging(environment) { $1 }
         let (network, now) = (network, now)
         // ToolEntry blocks its thread while an async command runs: never a thread of the concurrency pool.

@@ -9,6 +9,7 @@ package struct LoginCommand: Command {
         case withToken = "with-token"
         case device
         case web
+        case clientCredentials = "client-credentials"
         case issuer
         case clientID = "client-id"
         case scope
@@ -36,6 +37,11 @@ package struct LoginCommand: Command {
                     rawValue, help: "Sign in at the identity provider with a code entered in any browser.")
             case .web:
                 OptionSpec(rawValue, help: "Sign in at the identity provider in this machine's browser.")
+            case .clientCredentials:
+                OptionSpec(
+                    rawValue,
+                    help: "Sign in as the client itself, with no person (secret: $SESSION_CLI_CLIENT_SECRET)."
+                )
             case .issuer:
                 OptionSpec(
                     rawValue, value: "URL",
@@ -84,6 +90,9 @@ package struct LoginCommand: Command {
             --web opens this machine's browser (register http://127.0.0.1/callback as the redirect; for a
             provider that compares it exactly, fix it with --callback-port and --callback-host).
             SESSION_CLI_CLIENT_SECRET (environment only) makes the client confidential.
+            --client-credentials signs a machine in (a CI job, a service): the client credentials grant,
+            with the secret from SESSION_CLI_CLIENT_SECRET. The session's account is the client ID; there
+            is no refresh token, and a due token is renewed by running the grant again.
             Without them, the token is read from standard input (--with-token) or, on a terminal,
             asked for with echo off. The token is never an argument: other users can read
             arguments with ps.
@@ -93,6 +102,7 @@ package struct LoginCommand: Command {
 
             Examples:
               session-cli login --device --issuer https://login.example.com --client-id my-cli --scope openid
+              SESSION_CLI_CLIENT_SECRET=... session-cli login --client-credentials --issuer https://login.example.com --client-id ci
               printf '%s' "$TOKEN" | session-cli login --with-token --server https://api.example.com --user alice
             """,
         argumentRefusal: "login takes no arguments and never a token; if that was your token, revoke it "
@@ -112,6 +122,17 @@ package struct LoginCommand: Command {
         case device(endpoint: URL?)
         /// The authorization code grant in the browser.
         case web(opensBrowser: Bool, port: Int?, host: LoopbackRedirect.Host?, prompt: String?)
+        /// The client credentials grant: the client as itself.
+        case clientCredentials
+
+        /// The option that chose it.
+        var flag: String {
+            switch self {
+            case .device: "--device"
+            case .web: "--web"
+            case .clientCredentials: "--client-credentials"
+            }
+        }
     }
 
     let method: Method
@@ -124,7 +145,10 @@ package struct LoginCommand: Command {
     package init(parsing arguments: ParsedArguments<Option>) throws(CLIError) {
         let device = arguments.has(.device)
         let web = arguments.has(.web)
-        guard !(device && web) else { throw .usage("give --device or --web, not both") }
+        let machine = arguments.has(.clientCredentials)
+        guard [device, web, machine].filter({ $0 }).count <= 1 else {
+            throw .usage("give one of --device, --web and --client-credentials")
+        }
         let (mode, allowed): (String, Set<Option>) =
             device
             ? ("--device", [.device, .issuer, .clientID, .scope, .server, .deviceEndpoint])
@@ -136,7 +160,9 @@ package struct LoginCommand: Command {
                         .prompt,
                     ]
                 )
-                : ("a token login", [.withToken, .server, .user, .expiresIn])
+                : machine
+                    ? ("--client-credentials", [.clientCredentials, .issuer, .clientID, .scope, .server])
+                    : ("a token login", [.withToken, .server, .user, .expiresIn])
         let given = Option.allCases.filter { arguments.has($0) || !arguments.values($0).isEmpty }
         if let stray = given.first(where: { !allowed.contains($0) }) {
             throw .usage("--\(stray.rawValue) does not go with \(mode); see 'session-cli help login'")
@@ -151,7 +177,9 @@ package struct LoginCommand: Command {
             try OptionValues.clientID(text, "--client-id")
         }
         scopes = try arguments.values(.scope).map(OptionValues.scope)
-        if device {
+        if machine {
+            method = .signIn(.clientCredentials)
+        } else if device {
             method = .signIn(
                 .device(
                     endpoint: try arguments.value(.deviceEndpoint).map { text throws(CLIError) in
@@ -246,7 +274,7 @@ package struct LoginCommand: Command {
         throws(CLIError) -> SignInRequest
     {
         let environment = context.environment
-        let flag = if case .device = grant { "--device" } else { "--web" }
+        let flag = grant.flag
         var issuer = self.issuer
         if issuer == nil, let text = environment[.issuer] {
             issuer = try OptionValues.url(text, EnvironmentVariable.issuer.rawValue)
@@ -272,6 +300,13 @@ package struct LoginCommand: Command {
         }
         let signInMethod: SignInRequest.Method
         switch grant {
+        case .clientCredentials:
+            guard secret != nil else {
+                throw .usage(
+                    "login --client-credentials needs the client's secret in SESSION_CLI_CLIENT_SECRET "
+                        + "(never an option: other users can read arguments with ps)")
+            }
+            signInMethod = .clientCredentials
         case .device(let endpoint): signInMethod = .device(endpoint: endpoint)
         case .web(let opensBrowser, var port, var host, let prompt):
             // The options, else the environment, else the redirect the stored

@@ -75,6 +75,7 @@ package enum SessionFileFormat {
         fields["expiresAt"] = credential.expiresAt.map { date($0) }
         fields["tokenIssuedAt"] = credential.tokenIssuedAt.map { date($0) }
         fields["provider"] = credential.provider.map(Self.fields)
+        fields["idToken"] = credential.idToken.map { .string($0.value) }
         return .object(fields)
     }
 
@@ -86,6 +87,7 @@ package enum SessionFileFormat {
         fields["revocationEndpoint"] = provider.revocationEndpoint.map { .string($0.absoluteString) }
         fields["clientSecret"] = provider.clientSecret.map { .string($0.value) }
         fields["clientAuthentication"] = provider.clientAuthentication.map { .string($0.rawValue) }
+        if provider.usesClientCredentials { fields["clientCredentials"] = .bool(true) }
         fields["redirect"] = provider.redirect.map { redirect in
             .object([
                 "host": .string(redirect.host.rawValue), "path": .string(redirect.path),
@@ -196,6 +198,7 @@ package enum SessionFileFormat {
             provider: try fields.object("provider").map(provider))
         decoded.refreshedAt = try fields.dates("refreshedAt") ?? []
         decoded.tokenIssuedAt = try fields.date("tokenIssuedAt")
+        decoded.idToken = try fields.token("idToken")
         return decoded
     }
 
@@ -219,7 +222,8 @@ package enum SessionFileFormat {
                 guard port.map({ (1...65535).contains($0) }) ?? true else { throw redirect.invalid("port") }
                 return LoopbackRedirect(
                     host: host, port: port, path: try redirect.string("path") ?? "/callback")
-            })
+            },
+            usesClientCredentials: try fields.bool("clientCredentials") ?? false)
     }
 
     /// The members of one object of a skimmed file, each read when asked

@@ -18,28 +18,17 @@ package struct IDToken {
     ///   when it carried none (the device flow), and then none is required.
     /// - Throws: ``SignInError/idTokenRejected(reason:)``.
     package init(_ text: String, issuer: URL, clientID: String, nonce: String?) throws {
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, let payload = Base64URL.decode(parts[1]),
-            payload.count <= SessionLimits.providerAnswerSize,
-            case .object(let claims)? = try? JSONValue.parse(payload)
-        else { throw SignInError.idTokenRejected(reason: "it is not a JWT with a JSON payload") }
-        guard case .string(issuer.absoluteString)? = claims["iss"] else {
-            throw SignInError.idTokenRejected(reason: "its issuer (iss) is not the provider")
-        }
-        let audience: [JSONValue] =
-            switch claims["aud"] {
-            case .string?: [claims["aud"] ?? .null]
-            case .array(let values)?: values
-            default: []
-            }
-        guard audience.contains(.string(clientID)) else {
-            throw SignInError.idTokenRejected(reason: "its audience (aud) does not name this client")
+        let checked: IDTokenClaims
+        do {
+            checked = try IDTokenClaims(text, issuer: issuer, clientID: clientID)
+        } catch {
+            throw SignInError.idTokenRejected(reason: error.reason)
         }
         if let nonce {
-            guard case .string(nonce)? = claims["nonce"] else {
+            guard case .string(nonce)? = checked.claims["nonce"] else {
                 throw SignInError.idTokenRejected(reason: "its nonce does not match this sign-in's")
             }
         }
-        self.claims = claims
+        claims = checked.claims
     }
 }

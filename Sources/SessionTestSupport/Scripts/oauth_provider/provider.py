@@ -528,6 +528,11 @@ class MeView(ProtectedResourceMetadataMixin, ProtectedResourceView):
 
     def get(self, request, *args, **kwargs):
         user = request.resource_owner
+        if user is None:
+            # A client signed in as itself (client credentials): no person behind the token.
+            token = getattr(request, "access_token", None)
+            client = token.application.client_id if token is not None and token.application else None
+            return JsonResponse({"client": client})
         return JsonResponse({"username": user.get_username(), "email": user.email, "sub": str(user.pk)})
 
 
@@ -549,6 +554,21 @@ def test_live_refresh_tokens(request):
     live = {}
     for token in get_refresh_token_model().objects.filter(revoked__isnull=True).select_related("application"):
         client_id = token.application.client_id
+        live[client_id] = live.get(client_id, 0) + 1
+    return JsonResponse(live)
+
+
+def test_live_access_tokens(request):
+    """GET /test/live-access-tokens: how many access tokens the provider would
+    still accept (not expired; DOT deletes a revoked one), by client_id."""
+    if request.method != "GET":
+        return HttpResponseNotAllowed(["GET"])
+    from django.utils import timezone
+    from oauth2_provider.models import get_access_token_model
+
+    live = {}
+    for token in get_access_token_model().objects.filter(expires__gt=timezone.now()).select_related("application"):
+        client_id = token.application.client_id if token.application else "(none)"
         live[client_id] = live.get(client_id, 0) + 1
     return JsonResponse(live)
 
@@ -663,6 +683,7 @@ sys.modules[URLS_MODULE].urlpatterns = [
     path("api/me", MeView.as_view()),
     path("test/counts", test_counts),
     path("test/live-refresh-tokens", test_live_refresh_tokens),
+    path("test/live-access-tokens", test_live_access_tokens),
     path("test/reset-counts", test_reset_counts),
     path("test/fail-code-exchanges", test_fail_code_exchanges),
     path("test/slow-code-exchanges", test_slow_code_exchanges),

@@ -63,7 +63,7 @@ import Testing
             ),
             (
                 ["frobnicate"],
-                "session-cli: unknown command 'frobnicate'; commands: login, logout, status, switch, token, api, help\n"
+                "session-cli: unknown command 'frobnicate'; commands: login, logout, status, switch, token, api, git-credential, setup-git, kube-credential, help\n"
             ),
             (["status", "-x"], "session-cli: unknown option '-x'; see --help\n"),
             (["login", "--server"], "session-cli: --server needs a value: --server URL\n"),
@@ -76,7 +76,7 @@ import Testing
             ),
             (
                 ["help", "nope"],
-                "session-cli: no help for an unknown command; commands: login, logout, status, switch, token, api, help\n"
+                "session-cli: no help for an unknown command; commands: login, logout, status, switch, token, api, git-credential, setup-git, kube-credential, help\n"
             ),
         ]
         for (arguments, message) in expectations {

@@ -1,0 +1,131 @@
+import SessionCore
+import SessionSupport
+
+/// `git-credential get|store|erase`: git's credential helper, answering
+/// with the session whose server is the origin git asks for.
+package struct GitCredentialCommand: Command {
+    /// `git-credential`'s options.
+    package enum Option: String, CommandOption {
+        case server
+        case account
+
+        /// The option's help.
+        package var spec: OptionSpec {
+            switch self {
+            case .server: SessionSelection.serverOption
+            case .account: SessionSelection.accountOption
+            }
+        }
+    }
+
+    package static let spec = CommandSpec(
+        name: "git-credential", summary: "git's credential helper: the session's token for its server.",
+        options: Option.self, argument: "get|store|erase",
+        discussion: """
+            Speaks git's credential helper protocol (git-credential(1)): key=value lines on standard
+            input, to a blank line or the end. 'session-cli setup-git' configures git to use it.
+            get answers for the session whose server has the origin git asks for (protocol and host with
+            its port, exactly; https, or http to this machine), refreshed first when it is due: the
+            account as username (else x-access-token), the token as password, and its expiry as
+            password_expiry_utc. When git announces capability[]=authtype (git 2.46 and later), it
+            answers authtype=Bearer and credential=<token> instead, so git sends the token as a bearer
+            token. For any other origin, or when not logged in, it prints nothing, so git asks its next
+            helper. With several sessions on the origin: the one of git's username, else the default,
+            else the most recently used; --server and --account (or their variables) choose one.
+            store and erase read their input and change nothing: a refused push does not end the session.
+            """)
+
+    enum Action: String {
+        case get, store, erase, capability
+    }
+
+    let action: Action
+    let selection: SessionSelection
+
+    package init(parsing arguments: ParsedArguments<Option>) throws(CLIError) {
+        guard let word = arguments.arguments.first else {
+            throw .usage("git-credential needs an action: get, store or erase")
+        }
+        guard let action = Action(rawValue: word) else {
+            throw .usage(
+                "unknown git-credential action '\(TerminalText.escaped(word))'; give get, store or erase")
+        }
+        self.action = action
+        selection = try SessionSelection(server: arguments.value(.server), account: arguments.value(.account))
+    }
+
+    package func run(context: CommandContext) throws -> ExitCode {
+        switch action {
+        case .capability:
+            // git 2.46's question of which capabilities a helper has.
+            context.console.out("version 0\ncapability authtype")
+            return .success
+        case .store, .erase:
+            // Read (and so checked), and nothing else: the session is not git's to end.
+            _ = try GitCredentialInput.read(from: context.input)
+            return .success
+        case .get:
+            let request = try GitCredentialInput.read(from: context.input)
+            guard let answer = try answer(request, context: context) else { return .success }
+            context.console.out(forProgram: answer)
+            return .success
+        }
+    }
+
+    /// What `get` prints, or `nil` to print nothing.
+    private func answer(_ request: GitCredentialInput, context: CommandContext) throws -> String? {
+        guard let scheme = request.protocolName?.lowercased(), let host = request.host?.lowercased(),
+            !host.isEmpty, let url = URL(string: scheme + "://" + host), url.host != nil,
+            SecretDestination.permits(url)
+        else { return nil }
+        let origin = SessionKey(server: url, account: nil).origin
+        let store = try context.store()
+        let sessions = try store.readSessions()
+        let selection = try self.selection.completed(from: context.environment)
+        let entry: SessionSet.Entry?
+        if selection.isEmpty {
+            entry = Self.session(at: origin, for: request.username, in: sessions)
+        } else {
+            // A selection answers for its own session's origin only.
+            entry = try selection.pick(from: sessions).flatMap { $0.key.origin == origin ? $0 : nil }
+        }
+        guard let entry else { return nil }
+        var credential = try entry.credential()
+        let now = context.now()
+        if credential.isDue(at: now) && credential.canRefresh {
+            // Refreshed as `token` does: under the store's lock, once across processes.
+            let network = try context.network()
+            let repository = store.repository(for: entry.key)
+            guard let fresh = try waitFor({ try await network.currentCredential(of: repository) }) else {
+                return nil
+            }
+            credential = fresh
+        }
+        guard credential.isUsable(at: now) && !credential.isExpired(at: now) else {
+            context.console.error(
+                "session-cli: the session for \(entry.key) has expired; run 'session-cli login' to use it with git"
+            )
+            return nil
+        }
+        var lines: [String]
+        if request.capabilities.contains("authtype") {
+            lines = ["capability[]=authtype", "authtype=Bearer", "credential=" + credential.token.value]
+        } else {
+            let account = credential.account.flatMap { $0.contains(where: \.isNewline) ? nil : $0 }
+            lines = ["username=" + (account ?? "x-access-token"), "password=" + credential.token.value]
+        }
+        if let expiresAt = credential.expiresAt {
+            lines.append("password_expiry_utc=\(Int(expiresAt.timeIntervalSince1970))")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The session for `origin`: git's username's, else the default, else the most recently used.
+    static func session(at origin: String?, for username: String?, in sessions: SessionSet) -> SessionSet
+        .Entry?
+    {
+        var matches = sessions.byUse.filter { $0.key.origin == origin }
+        if let username { matches = matches.filter { $0.key.account == username } }
+        return matches.first
+    }
+}

@@ -1,0 +1,146 @@
+import SessionCore
+import SessionSupport
+
+/// `kube-credential`: kubectl's exec credential plugin, printing an
+/// `ExecCredential` with the session's token and its expiry.
+package struct KubeCredentialCommand: Command {
+    /// `kube-credential`'s options.
+    package enum Option: String, CommandOption {
+        case idToken = "id-token"
+        case server
+        case account
+
+        /// The option's help.
+        package var spec: OptionSpec {
+            switch self {
+            case .idToken:
+                OptionSpec(
+                    rawValue,
+                    help: "Hand kubectl the session's OpenID Connect ID token, not its access token.")
+            case .server: SessionSelection.serverOption
+            case .account: SessionSelection.accountOption
+            }
+        }
+    }
+
+    package static let spec = CommandSpec(
+        name: "kube-credential", summary: "kubectl's credential plugin: the session's token for a cluster.",
+        options: Option.self,
+        discussion: """
+            Prints an ExecCredential (client.authentication.k8s.io/v1, or the version KUBERNETES_EXEC_INFO
+            names: v1 or v1beta1) with the session's access token, or with --id-token its ID token
+            (checked as at sign-in: its issuer and audience), and when it expires, refreshed first when
+            it is due. kubectl keeps it until then. Not logged in: exit 1, one line on stderr.
+            To use it for a cluster's user:
+              kubectl config set-credentials NAME --exec-command=/path/to/session-cli \\
+                --exec-arg=kube-credential --exec-api-version=client.authentication.k8s.io/v1 \\
+                --exec-interactive-mode=Never
+            (add --exec-arg=--id-token for a cluster that takes OpenID Connect ID tokens, and
+            --exec-arg=--server=URL or --exec-arg=--account=NAME to choose a session).
+            """)
+
+    static let versions = ["client.authentication.k8s.io/v1", "client.authentication.k8s.io/v1beta1"]
+
+    let idToken: Bool
+    let selection: SessionSelection
+
+    package init(parsing arguments: ParsedArguments<Option>) throws(CLIError) {
+        idToken = arguments.has(.idToken)
+        selection = try SessionSelection(server: arguments.value(.server), account: arguments.value(.account))
+    }
+
+    package func run(context: CommandContext) throws -> ExitCode {
+        let version = try Self.version(context.environment[.kubernetesExecInfo])
+        let store = try context.store()
+        guard let session = try context.session(selection, in: store) else { throw Self.notLoggedIn }
+        let (token, expiresAt) =
+            idToken ? try idToken(session, context: context) : try accessToken(session, context: context)
+        var status: [String: JSONOutput] = ["token": .string(token.value)]
+        status["expirationTimestamp"] = expiresAt.map { .string(ISO8601.string(from: $0)) }
+        let credential = JSONOutput.object([
+            "apiVersion": .string(version), "kind": .string("ExecCredential"), "status": .object(status),
+        ])
+        context.console.out(forProgram: credential.text)
+        return .success
+    }
+
+    /// The access token and its expiry, refreshed first when it is due.
+    private func accessToken(_ session: SelectedSession, context: CommandContext) throws -> (AuthToken, Date?)
+    {
+        var credential = session.credential
+        let now = context.now()
+        if credential.isDue(at: now) && credential.canRefresh {
+            let network = try context.network()
+            let repository = session.repository
+            guard let fresh = try waitFor({ try await network.currentCredential(of: repository) }) else {
+                throw Self.notLoggedIn
+            }
+            credential = fresh
+        }
+        guard !credential.isExpired(at: now) else { throw Self.expired }
+        return (credential.token, credential.expiresAt)
+    }
+
+    /// The ID token and its expiry (`exp`), checked against the session's
+    /// provider, refreshed first when it is due and the session can refresh.
+    private func idToken(_ session: SelectedSession, context: CommandContext) throws -> (AuthToken, Date?) {
+        var credential = session.credential
+        guard let provider = credential.provider, credential.idToken != nil else {
+            throw CLIError(
+                "the session has no ID token; sign in with --scope openid to use --id-token", code: .failure)
+        }
+        let now = context.now()
+        var (token, expiresAt) = try Self.checked(credential, provider)
+        if expiresAt.map({ $0.timeIntervalSince(now) < SessionLimits.refreshMargin }) ?? false,
+            credential.canRefresh
+        {
+            let network = try context.network()
+            let (repository, refused) = (session.repository, credential.token.fingerprint)
+            guard let fresh = try waitFor({ try await network.refreshed(repository, replacing: refused) })
+            else {
+                throw Self.notLoggedIn
+            }
+            credential = fresh
+            (token, expiresAt) = try Self.checked(credential, provider)
+        }
+        guard expiresAt.map({ $0 > now }) ?? true else {
+            throw CLIError(
+                "the session's ID token has expired and the provider gave no new one; run 'session-cli login'",
+                code: .failure)
+        }
+        return (token, expiresAt)
+    }
+
+    /// The credential's ID token and its `exp`, once its issuer and audience are the provider's.
+    private static func checked(_ credential: Credential, _ provider: OAuthProvider) throws -> (
+        AuthToken, Date?
+    ) {
+        guard let token = credential.idToken else {
+            throw CLIError("the session has no ID token; sign in with --scope openid", code: .failure)
+        }
+        do {
+            let claims = try IDTokenClaims(token.value, issuer: provider.issuer, clientID: provider.clientID)
+            return (token, claims.expiresAt)
+        } catch {
+            throw CLIError("the session's ID token was refused: \(error.reason)", code: .badProtocol)
+        }
+    }
+
+    /// The `ExecCredential` version to answer with: what `KUBERNETES_EXEC_INFO` names, else v1.
+    static func version(_ info: String?) throws(CLIError) -> String {
+        guard let info else { return versions[0] }
+        guard case .object(let object)? = try? JSONValue.parse(Array(info.utf8)),
+            case .string(let version)? = object["apiVersion"]
+        else { throw .usage("KUBERNETES_EXEC_INFO is not the JSON kubectl sets (no apiVersion)") }
+        guard versions.contains(version) else {
+            throw .usage(
+                "KUBERNETES_EXEC_INFO asks for \(TerminalText.escaped(version)); kube-credential answers "
+                    + "client.authentication.k8s.io/v1 and v1beta1")
+        }
+        return version
+    }
+
+    static let notLoggedIn = CLIError("not logged in; run 'session-cli login'", code: .failure)
+    static let expired = CLIError(
+        "the session has expired and cannot be refreshed; run 'session-cli login'", code: .failure)
+}

@@ -1,0 +1,83 @@
+public import Foundation
+public import SessionCore
+import SessionSupport
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Sign-in of a client as itself, with no person: the client credentials
+/// grant (RFC 6749 §4.4), for CI jobs and services.
+///
+/// The client must be confidential: the grant is its secret. The session's
+/// account is the client ID. There is no refresh token: when the token is
+/// due, ``TokenRefresher`` runs the grant again with the secret kept in the
+/// session (``OAuthProvider/usesClientCredentials``), under the store's
+/// lock, once across processes, exactly as it refreshes. A logout revokes
+/// the access token.
+///
+/// ```swift
+/// let metadata = try await ProviderMetadata.discover(issuer: issuer)
+/// let machine = ClientCredentialsFlow(
+///     configuration: OAuthConfiguration(
+///         metadata: metadata, clientID: "ci-deployer", clientSecret: try AuthToken(secret), scopes: ["deploy"]))
+/// try await Login(provider: machine).perform(with: store)
+/// ```
+public struct ClientCredentialsFlow: CredentialProvider {
+    /// The provider, the client (with its secret) and the scopes.
+    public let configuration: OAuthConfiguration
+    private let transport: any Transport
+    private let now: @Sendable () -> Date
+
+    /// - Parameters:
+    ///   - configuration: The provider, the confidential client and the scopes.
+    ///   - transport: How the request is sent; it ends within ``SessionLimits/signInExchangeDeadline``.
+    ///   - now: When the request is sent, for the expiry.
+    public init(
+        configuration: OAuthConfiguration, transport: any Transport = URLSessionTransport(),
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.configuration = configuration
+        self.transport = transport
+        self.now = now
+    }
+
+    /// Runs the grant and returns the session it starts.
+    ///
+    /// - Throws: ``SignInError/clientSecretRequired`` for a client without a
+    ///   secret, another ``SignInError`` for what the provider answered, or
+    ///   the `NetworkError` of a transport failure.
+    public func credential() async throws -> Credential {
+        guard configuration.clientSecret != nil else { throw SignInError.clientSecretRequired }
+        var provider = try configuration.provider()
+        provider.usesClientCredentials = true
+        let endpoint = configuration.metadata.tokenEndpoint
+        try OAuthWire.requireSafe(endpoint, "token endpoint")
+        let request = ClientCredentialsGrant.request(
+            ClientCredentials(provider), endpoint, scopes: configuration.scopes)
+        let sentAt = now()
+        let answer = try await NetworkClient(
+            baseURL: endpoint,
+            transport: DeadlineTransport(transport, limit: SessionLimits.signInExchangeDeadline)
+        ).run(OneRequest(request, read: TokenGrant.read))
+        switch answer {
+        case .grant(let grant):
+            return Credential(
+                token: grant.accessToken, refreshToken: grant.refreshToken, account: configuration.clientID,
+                server: configuration.sessionServer, issuedAt: sentAt,
+                expiresAt: grant.expiry(sentAt: sentAt),
+                scopes: grant.scopes ?? configuration.scopes, provider: provider)
+        case .error(let code, let description):
+            throw TokenGrant.Answer.failure(code: code, description: description)
+        }
+    }
+}
+
+/// The client credentials grant's request, for a sign-in and for a renewal.
+enum ClientCredentialsGrant {
+    static func request(_ client: ClientCredentials, _ endpoint: URL, scopes: [String]) -> URLRequest {
+        var fields = [("grant_type", "client_credentials")]
+        if !scopes.isEmpty { fields.append(("scope", scopes.joined(separator: " "))) }
+        return client.formPost(to: endpoint, fields)
+    }
+}
