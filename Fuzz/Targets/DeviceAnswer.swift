@@ -12,7 +12,7 @@ import SessionNetworking
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let body = Data(bytes: start, count: count)
-    var flow = DeviceAuthorizationFlow(
+    let flow = DeviceAuthorizationFlow(
         configuration: OAuthConfiguration(metadata: FuzzAnswer.metadata, clientID: "fuzz", scopes: ["openid"])
     ) { prompt in
         let shown =
@@ -20,7 +20,8 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
             + (prompt.verificationURIComplete?.absoluteString ?? "")
         precondition(shown.utf8.allSatisfy { (0x20...0x7E).contains($0) }, "a prompt that is not printable")
     }
-    guard case .send? = try? flow.next(after: nil) else { return 0 }
-    _ = try? flow.next(after: FuzzAnswer.make(status: 200, body: body))
+    var sequence = flow.sequence
+    guard case .send? = try? sequence.next(after: nil) else { return 0 }
+    _ = try? sequence.next(after: FuzzAnswer.make(status: 200, body: body))
     return 0
 }
