@@ -76,21 +76,25 @@ struct CommandRunner {
 }
 
 extension CommandRunner {
-    /// A real session from `login --device`, approved by the person; the
-    /// new default session.
-    func signIn(_ provider: OAuthTestProvider) async throws -> Credential {
-        let running = try start([
-            "login", "--device", "--issuer", provider.issuer.absoluteString, "--client-id", "cli-device",
-            "--scope", "openid", "--scope", "profile", "--device-endpoint",
-            provider.issuer.absoluteString + "/o/device-authorization/",
-        ])
+    /// A real session from `login --device` (with `arguments` added),
+    /// approved by the person; the new default session, as `store` (the
+    /// default store with its secrets in the file, unless given) reads it.
+    func signIn(
+        _ provider: OAuthTestProvider, arguments: [String] = [], store: FileLoginStateStore? = nil
+    ) async throws -> Credential {
+        let running = try start(
+            [
+                "login", "--device", "--issuer", provider.issuer.absoluteString, "--client-id", "cli-device",
+                "--scope", "openid", "--scope", "profile", "--device-endpoint",
+                provider.issuer.absoluteString + "/o/device-authorization/",
+            ] + arguments)
         guard let code = await running.waitForStderrLine(startingWith: "Code: ") else {
             throw ChildProcessError(description: "login --device showed no code: \(running.errors.text)")
         }
         try await provider.approveDevice(userCode: code)
         let result = await running.finish()
         guard result.status == 0,
-            let credential = try FileLoginStateStore(fileURL: defaultStore).load().credential
+            let credential = try (store ?? FileLoginStateStore(fileURL: defaultStore)).load().credential
         else { throw ChildProcessError(description: "login --device failed: \(result.stderr)") }
         return credential
     }

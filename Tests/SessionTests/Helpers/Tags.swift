@@ -12,4 +12,7 @@ extension Tag {
     /// Needs Chromium and chromium-driver (skipped without them unless
     /// `SESSION_TESTS_REQUIRE_BROWSER=1`).
     @Tag static var browser: Self
+    /// Needs gnome-keyring and dbus-daemon: a real Secret Service on a
+    /// private bus (skipped without them unless `SESSION_TESTS_REQUIRE_KEYRING=1`).
+    @Tag static var keyring: Self
 }

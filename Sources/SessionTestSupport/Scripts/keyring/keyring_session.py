@@ -295,6 +295,16 @@ class Bus:
         if self.call_ok(*BUS, "NameHasOwner", "s", [name])[0] == want:
             return
         while True:
+            # Whole messages already read (the signal can come in the same
+            # read as the reply to NameHasOwner) first, then the socket.
+            while len(self.buf) >= 16:
+                endian = "<" if self.buf[0:1] == b"l" else ">"
+                body_len, _, fields_len = struct.unpack_from(endian + "III", self.buf, 4)
+                if len(self.buf) < 16 + fields_len + (-(16 + fields_len)) % 8 + body_len:
+                    break
+                m = self.read_message()
+                if m.type == 4:
+                    self.signals.append(m)
             for m in self.signals:
                 if m.fields.get(3) == "NameOwnerChanged" and m.body[0] == name \
                         and bool(m.body[2]) == want:
@@ -313,14 +323,6 @@ class Bus:
             if not chunk:
                 raise Failure("the bus closed the connection")
             self.buf += chunk
-            while len(self.buf) >= 16:
-                endian = "<" if self.buf[0:1] == b"l" else ">"
-                body_len, _, fields_len = struct.unpack_from(endian + "III", self.buf, 4)
-                if len(self.buf) < 16 + fields_len + (-(16 + fields_len)) % 8 + body_len:
-                    break
-                m = self.read_message()
-                if m.type == 4:
-                    self.signals.append(m)
 
     def close(self):
         self.sock.close()
