@@ -16,7 +16,13 @@ public struct AuthToken: Sendable, Hashable, Codable, CustomStringConvertible,
     CustomDebugStringConvertible, CustomReflectable
 {
     /// The secret itself. Read it only to send it where it belongs.
+    ///
+    /// For a stand-in (``isStandIn``) it is the redacted form, not a secret.
     public let value: String
+
+    /// For a stand-in: the generation of the keyring items that hold the
+    /// secret (``SecretsLocation/keyring``); `nil` for a token that holds its value.
+    package let keyringGeneration: String?
 
     /// Makes a token, validating it.
     ///
@@ -27,13 +33,29 @@ public struct AuthToken: Sendable, Hashable, Codable, CustomStringConvertible,
     public init(_ value: String) throws {
         try Self.validate(value)
         self.value = value
+        keyringGeneration = nil
     }
+
+    /// A stand-in for a secret kept in the keyring: what a session file
+    /// holds of it (its redacted form) and where the secret is.
+    package init(standingInFor shown: String, keyringGeneration: String) {
+        value = shown
+        self.keyringGeneration = keyringGeneration
+    }
+
+    /// Whether this is a stand-in for a secret kept in the system keyring
+    /// (``SecretsLocation/keyring``), as a list of sessions or a login
+    /// status holds it: ``redacted`` is what the session file shows of the
+    /// token, and ``value`` is that too, not the secret. The store's
+    /// repository (``LoginStateRepository/load()``) gives the secret.
+    public var isStandIn: Bool { keyringGeneration != nil }
 
     /// What a person may see: the first four characters and a mask for a token
     /// of 12 or more characters, the mask alone for a shorter one (so the mask
     /// does not tell the length either).
     public var redacted: String {
-        value.utf8.count >= 12 ? String(value.prefix(4)) + Self.mask : Self.mask
+        guard !isStandIn else { return value }
+        return value.utf8.count >= 12 ? String(value.prefix(4)) + Self.mask : Self.mask
     }
 
     /// What `print` and string interpolation show; never a secret.
@@ -59,10 +81,10 @@ public struct AuthToken: Sendable, Hashable, Codable, CustomStringConvertible,
     /// Encodes the token as a plain string (for the session file).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
-        try container.encode(value)
+        try container.encode(value)  // a stand-in's is its redacted form
     }
 
-    private static let mask = "********"
+    static let mask = "********"
 
     private static func validate(_ value: String) throws {
         let bytes = value.utf8

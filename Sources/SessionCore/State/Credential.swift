@@ -48,6 +48,10 @@ public struct Credential: Sendable, Hashable, Codable {
     /// what a tool that authenticates with ID tokens (kubectl against an
     /// OIDC-configured cluster) is handed. `nil` without the `openid` scope.
     public var idToken: AuthToken?
+    /// Where the secrets (``token``, ``refreshToken``, ``idToken`` and the
+    /// provider's client secret) are kept: in the session file (the
+    /// default), or in the system keyring, the file keeping everything else.
+    public var secretsLocation: SecretsLocation
     /// When the session's recent refreshes happened, at whole seconds: the
     /// loop guard of ``TokenRefresher`` counts them, in every process that
     /// shares the session. Only the last few are kept.
@@ -63,10 +67,11 @@ public struct Credential: Sendable, Hashable, Codable {
     ///     Rounded down to a whole second.
     ///   - scopes: The scopes the provider granted.
     ///   - provider: The identity provider that issued the tokens.
+    ///   - secretsLocation: Where a store keeps the secrets.
     public init(
         token: AuthToken, refreshToken: AuthToken? = nil, account: String? = nil,
         server: URL? = nil, issuedAt: Date = Date(), expiresAt: Date? = nil, scopes: [String] = [],
-        provider: OAuthProvider? = nil
+        provider: OAuthProvider? = nil, secretsLocation: SecretsLocation = .file
     ) {
         self.token = token
         self.refreshToken = refreshToken
@@ -76,6 +81,7 @@ public struct Credential: Sendable, Hashable, Codable {
         self.expiresAt = expiresAt?.wholeSeconds
         self.scopes = scopes
         self.provider = provider
+        self.secretsLocation = secretsLocation
         self.refreshedAt = []
         self.tokenIssuedAt = nil
         self.idToken = nil
@@ -140,7 +146,7 @@ public struct Credential: Sendable, Hashable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case token, refreshToken, account, server, issuedAt, expiresAt, scopes, provider, refreshedAt,
-            tokenIssuedAt, idToken
+            tokenIssuedAt, idToken, secretsLocation
     }
 
     /// Decodes and validates the value; an invalid one is a `DecodingError` that never contains it.
@@ -154,7 +160,9 @@ public struct Credential: Sendable, Hashable, Codable {
             issuedAt: try container.decode(Date.self, forKey: .issuedAt),
             expiresAt: try container.decodeIfPresent(Date.self, forKey: .expiresAt),
             scopes: try container.decodeIfPresent([String].self, forKey: .scopes) ?? [],
-            provider: try container.decodeIfPresent(OAuthProvider.self, forKey: .provider))
+            provider: try container.decodeIfPresent(OAuthProvider.self, forKey: .provider),
+            secretsLocation: try container.decodeIfPresent(SecretsLocation.self, forKey: .secretsLocation)
+                ?? .file)
         refreshedAt = try container.decodeIfPresent([Date].self, forKey: .refreshedAt) ?? []
         tokenIssuedAt = try container.decodeIfPresent(Date.self, forKey: .tokenIssuedAt)
         idToken = try container.decodeIfPresent(AuthToken.self, forKey: .idToken)
@@ -173,6 +181,7 @@ extension Credential: CustomStringConvertible, CustomDebugStringConvertible, Cus
         if let expiresAt { fields.append("expiresAt: \(expiresAt)") }
         if !scopes.isEmpty { fields.append("scopes: \(scopes.joined(separator: " "))") }
         if let provider { fields.append("provider: \(provider.issuer.absoluteString)") }
+        if secretsLocation != .file { fields.append("secretsLocation: \(secretsLocation)") }
         return "Credential(\(fields.joined(separator: ", ")))"
     }
 
@@ -187,7 +196,7 @@ extension Credential: CustomStringConvertible, CustomDebugStringConvertible, Cus
                 "token": token, "refreshToken": refreshToken as Any, "idToken": idToken as Any,
                 "account": account as Any,
                 "server": server as Any, "issuedAt": issuedAt, "expiresAt": expiresAt as Any,
-                "scopes": scopes, "provider": provider as Any,
+                "scopes": scopes, "provider": provider as Any, "secretsLocation": secretsLocation,
             ])
     }
 }

@@ -97,6 +97,9 @@ public final class InMemoryLoginStateStore: LoginStateStore, SessionStorage {
 
     package func readSessions() -> SessionSet { state.withLock { $0 } }
 
+    /// Memory holds every secret, wherever ``Credential/secretsLocation`` says.
+    package func withSecrets(_ credential: Credential) -> Credential { credential }
+
     /// A change of the sessions, then "read again" to every watcher.
     private func changing<Result>(_ change: (inout SessionSet) throws -> Result) rethrows -> Result {
         defer { changed.send() }

@@ -80,6 +80,15 @@ public enum SessionLimits {
     /// overall one.
     public static let requestIdleTimeout: TimeInterval = 30
 
+    /// How long one call to the system keyring (the Secret Service on the
+    /// session D-Bus) may take: 5 s. Neither the bus nor the keyring times
+    /// a call out by itself.
+    public static let keyringCallDeadline: Duration = .seconds(5)
+
+    /// How long a command waits for the keyring to be unlocked at its
+    /// prompt: 2 minutes, then it fails rather than wait for ever.
+    public static let keyringUnlockWait: Duration = .seconds(120)
+
     /// The most redirects followed for one request: 10.
     public static let redirects = 10
 

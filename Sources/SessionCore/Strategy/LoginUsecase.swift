@@ -62,9 +62,19 @@ public struct LoginUsecase: Sendable {
 
     /// Reads the store and decides the phase and the button.
     ///
+    /// The file store's sessions are read without their secrets: a session
+    /// that keeps them in the keyring is shown without asking it, and the
+    /// status's credential holds stand-ins (``AuthToken/isStandIn``).
+    ///
     /// - Throws: What the store throws when it cannot be read.
     public func status() throws -> LoginStatus {
-        Self.status(of: try repository.load(), at: now(), provider: provider)
+        let state =
+            if let repository = repository as? any LoadsWithoutSecrets {
+                try repository.loadWithoutSecrets()
+            } else {
+                try repository.load()
+            }
+        return Self.status(of: state, at: now(), provider: provider)
     }
 
     /// The phase and the button for `state` at `date`: the one rule, for a

@@ -25,6 +25,13 @@ import SessionSupport
 /// - A read never changes the file. A bad file is a ``SessionFileError``
 ///   that names the path and what to do.
 ///
+/// A session whose ``Credential/secretsLocation`` is
+/// ``SecretsLocation/keyring`` keeps its secrets in the system keyring:
+/// a write puts them there before the file names them, and deletes the
+/// keyring's items a session no longer names after the file is written;
+/// ``load()`` reads them back. Nothing reaches the keyring for a session
+/// that keeps its secrets in the file.
+///
 /// As a ``LoginStateRepository`` the store is its default session (see
 /// ``LoginStateStore``); ``repository(for:)`` gives any other.
 ///
@@ -34,7 +41,7 @@ import SessionSupport
 /// try store.save(credential)        // a login: the session with its key, now the default
 /// let state = try store.load()      // .loggedIn(credential)
 /// ```
-public final class FileLoginStateStore: LoginStateStore, SessionStorage {
+public final class FileLoginStateStore: LoginStateStore, SessionStorage, LoadsWithoutSecrets {
     /// Where the sessions are kept.
     public let fileURL: URL
 
@@ -44,6 +51,8 @@ public final class FileLoginStateStore: LoginStateStore, SessionStorage {
 
     /// Flushes the folder after the commit point; tests pass one that fails.
     private let syncDirectory: @Sendable (String) throws -> Void
+    /// Where sessions that keep their secrets in the keyring keep them.
+    package let keyring: any SecretStore
 
     /// ``fileURL``'s path.
     package let path: String
@@ -56,18 +65,33 @@ public final class FileLoginStateStore: LoginStateStore, SessionStorage {
     ///   - fileURL: The session file. Its folder is created on the first save.
     ///   - lockTimeout: How long a writer waits for another process's lock, in
     ///     seconds: 0 to 86 400 (a day); anything else is clamped, NaN is the default.
-    public convenience init(fileURL: URL, lockTimeout: TimeInterval = SessionLimits.lockTimeout) {
-        self.init(path: fileURL.path, lockTimeout: lockTimeout)
+    ///   - keyringApplication: The name this store's items carry in the system
+    ///     keyring (their `application` attribute, and the start of their
+    ///     label), for sessions that keep their secrets there.
+    public convenience init(
+        fileURL: URL, lockTimeout: TimeInterval = SessionLimits.lockTimeout,
+        keyringApplication: String = "session"
+    ) {
+        self.init(path: fileURL.path, lockTimeout: lockTimeout) {
+            KeyringSecretStore(application: keyringApplication, storePath: $0)
+        }
     }
 
     /// The store at `path`, relative to the current directory unless it
     /// starts with `/`: what the command-line tool makes, from a path.
-    package convenience init(path: String, lockTimeout: TimeInterval = SessionLimits.lockTimeout) {
-        self.init(path: path, lockTimeout: lockTimeout) { try POSIX.syncDirectory(atPath: $0) }
+    ///
+    /// - Parameter keyring: Makes the store of keyring secrets, from the file's absolute path.
+    package convenience init(
+        path: String, lockTimeout: TimeInterval = SessionLimits.lockTimeout,
+        keyring: (String) -> any SecretStore = { KeyringSecretStore(application: "session", storePath: $0) }
+    ) {
+        self.init(path: path, lockTimeout: lockTimeout, keyring: keyring) {
+            try POSIX.syncDirectory(atPath: $0)
+        }
     }
 
     init(
-        path given: String, lockTimeout: TimeInterval,
+        path given: String, lockTimeout: TimeInterval, keyring: (String) -> any SecretStore,
         syncDirectory: @escaping @Sendable (String) throws -> Void
     ) {
         self.syncDirectory = syncDirectory
@@ -81,17 +105,22 @@ public final class FileLoginStateStore: LoginStateStore, SessionStorage {
         let name = String(path[path.index(after: slash)...])
         lockPath = directoryPath + "/" + name + ".lock"
         temporaryPrefix = "." + name + ".tmp-"
+        self.keyring = keyring(path)
     }
 
     private var defaultSession: SessionView<FileLoginStateStore> { SessionView(self, .defaultSession) }
 
     // MARK: The default session
 
-    /// Reads the default session. No file is `.loggedOut`.
+    /// Reads the default session, with its secrets. No file is `.loggedOut`.
     ///
     /// - Throws: ``SessionFileError`` for an empty, corrupt, future-version,
     ///   unreadable or non-regular file. The file is left as it is.
+    ///   ``KeyringError`` when the session keeps its secrets in a keyring
+    ///   that cannot give them.
     public func load() throws -> LoginState { try defaultSession.load() }
+
+    package func loadWithoutSecrets() throws -> LoginState { try defaultSession.loadWithoutSecrets() }
 
     /// A login: replaces the session with `credential`'s key, or adds one,
     /// and makes it the default, durably and atomically.
@@ -175,12 +204,17 @@ public final class FileLoginStateStore: LoginStateStore, SessionStorage {
         try changeSessions(.edit) { try $0.makeDefault(key, at: Date()) }
     }
 
-    /// Removes the session with `key`, and returns it.
+    /// Removes the session with `key`, and returns it, with its secrets.
+    ///
+    /// - Throws: ``SessionFileError`` for a session that cannot be read,
+    ///   ``KeyringError`` when its secrets are in a keyring that cannot give
+    ///   them: nothing is removed then. (`repository(for: key).clear()`
+    ///   removes it without reading it.)
     @discardableResult
     public func remove(_ key: SessionKey) throws -> Credential? {
         try changeSessions(.removal) { sessions in
-            // Decoded before it goes: a session that cannot be read stays, and the error says why.
-            let removed = try sessions.entry(.key(key))?.credential()
+            // Read before it goes: a session that cannot be read stays, and the error says why.
+            let removed = try sessions.entry(.key(key)).map { try withSecrets(try $0.credential()) }
             sessions.remove(.key(key))
             return removed
         }
@@ -190,19 +224,69 @@ public final class FileLoginStateStore: LoginStateStore, SessionStorage {
     /// A file that cannot be read as sessions (corrupt, from a newer
     /// version) is removed too, and nothing is returned for it, nor for a
     /// session in it that cannot be read: that is what a logout of
-    /// everything is for.
+    /// everything is for. A session whose secrets are in a keyring that
+    /// cannot give them is returned holding stand-ins (``AuthToken/isStandIn``),
+    /// and its items there are deleted when the keyring can be reached.
     @discardableResult
     public func removeAll() throws -> [Credential] {
+        try removeAllSessions().map(\.credential)
+    }
+
+    /// A session a logout removed: with its secrets when they could be read
+    /// (to revoke them), and what went wrong with the keyring when not.
+    package struct Removed: Sendable {
+        /// The session, with its secrets, or holding stand-ins when ``secretsError`` says why not.
+        package let credential: Credential
+        /// Why its secrets could not be read from the keyring.
+        package let secretsError: (any Error)?
+        /// Why its items could not be deleted from the keyring (they are still there).
+        package let cleanupError: (any Error)?
+    }
+
+    /// Removes the session with `key` under the writer lock, whether or not
+    /// the keyring can give or delete its secrets, and says what it could
+    /// not do: a logout. `nil` when there was no session with `key`.
+    ///
+    /// - Throws: ``SessionFileError`` for a session that cannot be read, or a file that cannot be written.
+    package func removeSession(_ key: SessionKey) throws -> Removed? {
+        guard try POSIX.mode(atPath: directoryPath) != nil else { return nil }
+        return try whileWriting(creatingDirectory: false) {
+            var sessions = try readSessions()
+            let before = sessions
+            guard let entry = sessions.remove(.key(key)) else { return nil }
+            let (credential, secretsError) = readSecrets(of: try entry.credential())
+            let failures = try write(sessions, over: before)
+            return Removed(credential: credential, secretsError: secretsError, cleanupError: failures[key])
+        }
+    }
+
+    /// Removes every session and the file: ``removeAll()``, saying what the keyring could not do.
+    package func removeAllSessions() throws -> [Removed] {
         guard try POSIX.mode(atPath: directoryPath) != nil else { return [] }
         return try whileWriting(creatingDirectory: false) {
-            let removed: [Credential]
+            let before: SessionSet
             do {
-                removed = try readSessions().entries.compactMap { try? $0.credential() }
+                before = try readSessions()
             } catch let error as SessionFileError where error.isBadData {
-                removed = []
+                try POSIX.removeFile(atPath: path)
+                return []
             }
-            try POSIX.removeFile(atPath: path)
-            return removed
+            let removed = before.entries.compactMap { try? $0.credential() }.map(readSecrets)
+            let failures = try write(SessionSet(), over: before)
+            return removed.map { credential, secretsError in
+                Removed(
+                    credential: credential, secretsError: secretsError, cleanupError: failures[credential.key]
+                )
+            }
+        }
+    }
+
+    /// `credential` with its secrets when it can have them, else as it is and why not.
+    private func readSecrets(of credential: Credential) -> (Credential, (any Error)?) {
+        do {
+            return (try withSecrets(credential), nil)
+        } catch {
+            return (credential, error)
         }
     }
 
@@ -215,6 +299,14 @@ public final class FileLoginStateStore: LoginStateStore, SessionStorage {
     }
 
     // MARK: Storage
+
+    /// `credential` as the file holds it, with its secrets from the keyring
+    /// when they are there (``Credential/holdsStandIns``).
+    ///
+    /// - Throws: ``KeyringError``.
+    package func withSecrets(_ credential: Credential) throws -> Credential {
+        credential.holdsStandIns ? try keyring.restore(credential) : credential
+    }
 
     package func readSessions() throws -> SessionSet {
         guard let bytes = try POSIX.readRegularFile(atPath: path, limit: SessionLimits.sessionFileSize) else {
@@ -236,7 +328,7 @@ public final class FileLoginStateStore: LoginStateStore, SessionStorage {
             var sessions = try readSessions()
             let before = sessions
             let result = try change(&sessions)
-            if kind == .save || sessions != before { try write(sessions) }
+            if kind == .save || sessions != before { try write(sessions, over: before) }
             return result
         }
     }
@@ -251,7 +343,7 @@ public final class FileLoginStateStore: LoginStateStore, SessionStorage {
             LockedSessions(
                 read: { [self] in try readSessions() },
                 write: { [self] sessions in
-                    try write(sessions)
+                    try write(sessions, over: try readSessions())
                     try? syncDirectory(directoryPath)
                 }))
         _ = consume lock
@@ -298,13 +390,51 @@ public final class FileLoginStateStore: LoginStateStore, SessionStorage {
         }
     }
 
-    /// Writes `sessions`, or removes the file when there are none.
-    private func write(_ sessions: SessionSet) throws {
-        if sessions.entries.isEmpty {
-            try POSIX.removeFile(atPath: path)
-        } else {
-            try replaceFile(with: SessionFileFormat.encode(sessions))
+    /// Writes `sessions` over `before` (what the file holds), or removes the
+    /// file when there are none: the secrets of a session that keeps them in
+    /// the keyring go there first (a failure writes nothing), then the file
+    /// (the commit point), then the keyring's items that no session names
+    /// any more are deleted. A failure of that last step does not undo the
+    /// write: it is returned, for the key whose items are left.
+    @discardableResult
+    private func write(_ sessions: SessionSet, over before: SessionSet) throws -> [SessionKey: any Error] {
+        var sessions = sessions
+        let kept = try sessions.keepSecrets(keyring.keep)
+        do {
+            if sessions.entries.isEmpty {
+                try POSIX.removeFile(atPath: path)
+            } else {
+                try replaceFile(with: SessionFileFormat.encode(sessions))
+            }
+        } catch {
+            // No file names what was just kept: take it back.
+            for key in kept {
+                try? keyring.discard(key, keeping: try? before.entry(.key(key))?.credential())
+            }
+            throw error
         }
+        var failures: [SessionKey: any Error] = [:]
+        for key in Self.keysToDiscard(before: before, after: sessions, kept: kept) {
+            do {
+                try keyring.discard(key, keeping: try sessions.entry(.key(key))?.credential())
+            } catch {
+                failures[key] = error
+            }
+        }
+        return failures
+    }
+
+    /// The sessions whose keyring items may have changed: those whose
+    /// secrets were just kept there (the older generations go), and those
+    /// that kept them there before and were removed or rewritten.
+    private static func keysToDiscard(before: SessionSet, after: SessionSet, kept: [SessionKey])
+        -> [SessionKey]
+    {
+        var keys = kept
+        for entry in before.entries where !keys.contains(entry.key) && after.entry(.key(entry.key)) != entry {
+            if (try? entry.credential())?.secretsLocation == .keyring { keys.append(entry.key) }
+        }
+        return keys
     }
 
     /// Writes `data` to a new 0600 file and renames it over the session file.

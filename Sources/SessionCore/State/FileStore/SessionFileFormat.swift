@@ -49,7 +49,7 @@ package enum SessionFileFormat {
             bytes += JSONOutput.string(summary.expiresAt.map(ISO8601.string(from:))).text.utf8
             bytes += ",\"refreshable\":\(summary.canRefresh),\"credential\":".utf8
             switch entry.stored {
-            case .credential(let credential): bytes += fields(credential).text.utf8
+            case .credential(let credential): bytes += try fields(credential).text.utf8
             case .file(let line): bytes += try line.checkedCredentialBytes()
             }
             bytes += "}".utf8
@@ -62,30 +62,69 @@ package enum SessionFileFormat {
         .object(["server": .string(key.origin), "account": .string(key.account)])
     }
 
-    private static func fields(_ credential: Credential) -> JSONOutput {
+    /// A credential's members. Its secrets are written where it keeps them:
+    /// here, or (``SecretsLocation/keyring``) only what a status shows of
+    /// them and the generation of the keyring's items that hold them.
+    ///
+    /// - Throws: ``KeyringError/failed(reason:)`` for a credential that is
+    ///   to keep its secrets in the keyring but holds them (they were not
+    ///   kept there first), or the other way round: never plain text instead.
+    private static func fields(_ credential: Credential) throws -> JSONOutput {
         func date(_ date: Date?) -> JSONOutput { .string(date.map(ISO8601.string(from:))) }
         var fields: [String: JSONOutput] = [
-            "token": .string(credential.token.value), "issuedAt": date(credential.issuedAt),
-            "scopes": .array(credential.scopes.map { .string($0) }),
+            "issuedAt": date(credential.issuedAt), "scopes": .array(credential.scopes.map { .string($0) }),
             "refreshedAt": .array(credential.refreshedAt.map { date($0) }),
         ]
-        fields["refreshToken"] = credential.refreshToken.map { .string($0.value) }
         fields["account"] = credential.account.map { .string($0) }
         fields["server"] = credential.server.map { .string($0.absoluteString) }
         fields["expiresAt"] = credential.expiresAt.map { date($0) }
         fields["tokenIssuedAt"] = credential.tokenIssuedAt.map { date($0) }
-        fields["provider"] = credential.provider.map(Self.fields)
-        fields["idToken"] = credential.idToken.map { .string($0.value) }
+        let generation = credential.keyringGeneration
+        switch credential.secretsLocation {
+        case .file:
+            guard !credential.holdsStandIns else {
+                throw KeyringError.failed(
+                    reason: "the secrets of \(credential.key) were not read from the keyring")
+            }
+            fields["token"] = .string(credential.token.value)
+            fields["refreshToken"] = credential.refreshToken.map { .string($0.value) }
+            fields["idToken"] = credential.idToken.map { .string($0.value) }
+        case .keyring:
+            guard let generation, credential.secrets.allSatisfy({ $0.value.keyringGeneration == generation })
+            else {
+                throw KeyringError.failed(
+                    reason: "the secrets of \(credential.key) were not kept in the keyring")
+            }
+            var secrets: [String: JSONOutput] = [
+                "in": .string(SecretsLocation.keyring.rawValue), "generation": .string(generation),
+                "token": .string(credential.token.value),
+            ]
+            for secret in credential.secrets.dropFirst() { secrets[secretMember(secret.kind)] = .bool(true) }
+            fields["secrets"] = .object(secrets)
+        }
+        fields["provider"] = credential.provider.map {
+            Self.fields($0, withSecret: credential.secretsLocation == .file)
+        }
         return .object(fields)
     }
 
-    private static func fields(_ provider: OAuthProvider) -> JSONOutput {
+    /// The member of a credential (in the file) or of its `secrets` (in the keyring) a secret is.
+    private static func secretMember(_ kind: SecretKind) -> String {
+        switch kind {
+        case .accessToken: "token"
+        case .refreshToken: "refreshToken"
+        case .idToken: "idToken"
+        case .clientSecret: "clientSecret"
+        }
+    }
+
+    private static func fields(_ provider: OAuthProvider, withSecret: Bool) -> JSONOutput {
         var fields: [String: JSONOutput] = [
             "issuer": .string(provider.issuer.absoluteString), "clientID": .string(provider.clientID),
             "tokenEndpoint": .string(provider.tokenEndpoint.absoluteString),
         ]
         fields["revocationEndpoint"] = provider.revocationEndpoint.map { .string($0.absoluteString) }
-        fields["clientSecret"] = provider.clientSecret.map { .string($0.value) }
+        if withSecret { fields["clientSecret"] = provider.clientSecret.map { .string($0.value) } }
         fields["clientAuthentication"] = provider.clientAuthentication.map { .string($0.rawValue) }
         if provider.usesClientCredentials { fields["clientCredentials"] = .bool(true) }
         fields["redirect"] = provider.redirect.map { redirect in
@@ -185,10 +224,55 @@ package enum SessionFileFormat {
         SessionKey(origin: try fields.string("server"), account: try fields.string("account"))
     }
 
-    /// A session's credential, read field by field.
+    /// A session's credential, read field by field. One that keeps its
+    /// secrets in the keyring holds stand-ins for them
+    /// (``AuthToken/isStandIn``), named by their generation.
     static func credential(_ fields: Fields) throws -> Credential {
+        guard let secrets = try fields.object("secrets") else {
+            return try credential(fields, token: fields.token("token") ?? { throw fields.missing("token") }())
+        }
+        guard try secrets.string("in") == SecretsLocation.keyring.rawValue else {
+            throw secrets.invalid("in")
+        }
+        guard let generation = try secrets.string("generation"), isGeneration(generation) else {
+            throw secrets.invalid("generation")
+        }
+        guard let shown = try secrets.string("token"), isRedacted(shown) else {
+            throw secrets.invalid("token")
+        }
+        // Only the keyring holds them: a file that has one as well is not one this tool wrote.
+        for kind in SecretKind.allCases where fields.member(secretMember(kind)) != nil {
+            throw SessionFileError.corrupt(
+                path: fields.path,
+                reason: "\(fields.prefix)\(secretMember(kind)) is given with secrets in the keyring")
+        }
+        if try fields.object("provider")?.member("clientSecret") != nil {
+            throw SessionFileError.corrupt(
+                path: fields.path,
+                reason: "\(fields.prefix)provider.clientSecret is given with secrets in the keyring")
+        }
+        let standIn = { (kind: SecretKind) throws -> AuthToken? in
+            let present = try kind == .accessToken || secrets.bool(secretMember(kind)) ?? false
+            guard present else { return nil }
+            return AuthToken(
+                standingInFor: kind == .accessToken ? shown : AuthToken.mask, keyringGeneration: generation)
+        }
+        let token = AuthToken(standingInFor: shown, keyringGeneration: generation)
+        var credential = try credential(fields, token: token)
+        credential.secretsLocation = .keyring
+        credential.refreshToken = try standIn(.refreshToken)
+        credential.idToken = try standIn(.idToken)
+        if let clientSecret = try standIn(.clientSecret) {
+            guard credential.provider != nil else { throw secrets.invalid("clientSecret") }
+            credential.provider?.clientSecret = clientSecret
+        }
+        return credential
+    }
+
+    /// A credential's members but its secrets, with `token`.
+    private static func credential(_ fields: Fields, token: AuthToken) throws -> Credential {
         var decoded = Credential(
-            token: try fields.token("token") ?? { throw fields.missing("token") }(),
+            token: token,
             refreshToken: try fields.token("refreshToken"),
             account: try fields.string("account"),
             server: try fields.url("server"),
@@ -200,6 +284,19 @@ package enum SessionFileFormat {
         decoded.tokenIssuedAt = try fields.date("tokenIssuedAt")
         decoded.idToken = try fields.token("idToken")
         return decoded
+    }
+
+    /// A generation as ``KeyringSecretStore`` names them: 1 to 32 of `0-9a-z`.
+    private static func isGeneration(_ text: String) -> Bool {
+        (1...32).contains(text.utf8.count)
+            && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x7A).contains($0) }
+    }
+
+    /// What ``AuthToken/redacted`` shows: the mask, after up to four visible characters.
+    private static func isRedacted(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        return text.hasSuffix(AuthToken.mask) && bytes.count <= AuthToken.mask.utf8.count + 4
+            && bytes.allSatisfy { (0x21...0x7E).contains($0) }
     }
 
     private static func provider(_ fields: Fields) throws -> OAuthProvider {

@@ -215,6 +215,21 @@ package struct SessionSet: Sendable, Equatable {
         return removed
     }
 
+    /// Passes each session held as a credential that keeps its secrets in
+    /// the keyring, and holds them, through `keep`, which puts them there:
+    /// what the file is to hold. Returns the keys of those it kept.
+    package mutating func keepSecrets(_ keep: (Credential) throws -> Credential) throws -> [SessionKey] {
+        var kept: [SessionKey] = []
+        for (index, entry) in entries.enumerated() {
+            guard let credential = entry.decoded, credential.secretsLocation == .keyring,
+                !credential.holdsStandIns
+            else { continue }
+            entries[index] = Entry(credential: try keep(credential), usedAt: entry.usedAt)
+            kept.append(entry.key)
+        }
+        return kept
+    }
+
     /// Removes every session, and returns them.
     package mutating func removeAll() -> [Entry] {
         defer { (entries, defaultKey) = ([], nil) }

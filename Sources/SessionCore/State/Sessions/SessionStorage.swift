@@ -17,6 +17,42 @@ package protocol SessionStorage: Sendable {
         -> Result
     /// "Read again" after each change of any session (``LoginStateRepository/stateChanges()``).
     func stateChanges() throws -> AsyncStream<Void>
+    /// A credential as ``readSessions()`` holds it, with its secrets: read
+    /// from where it keeps them when it holds stand-ins.
+    func withSecrets(_ credential: Credential) throws -> Credential
+}
+
+extension SessionStorage {
+    /// The session `selector` stands for, with its secrets. When the
+    /// keyring no longer has the ones the file named, because a writer
+    /// replaced them between the read and the keyring's answer, the file is
+    /// read again (at most three times in all): a reader takes no lock.
+    func stateWithSecrets(_ selector: SessionSet.Selector, in sessions: SessionSet? = nil) throws
+        -> LoginState
+    {
+        var state = try (sessions ?? readSessions()).state(selector)
+        for attempt in 1...3 {
+            guard let credential = state.credential else { return state }
+            do {
+                return .loggedIn(try withSecrets(credential))
+            } catch let error as KeyringError {
+                guard case .missingSecret = error, attempt < 3 else { throw error }
+                let again = try readSessions().state(selector)
+                guard let generation = credential.keyringGeneration,
+                    again.credential?.keyringGeneration != generation
+                else { throw error }
+                state = again
+            }
+        }
+        return state
+    }
+}
+
+/// A repository that can give the session without its secrets: what a
+/// status needs (``LoginUsecase/status()``), without asking the keyring.
+package protocol LoadsWithoutSecrets {
+    /// The session; one that keeps its secrets in the keyring holds stand-ins for them.
+    func loadWithoutSecrets() throws -> LoginState
 }
 
 /// What a change of the set is, for when it is written.
@@ -48,7 +84,7 @@ package struct LockedSessions: Sendable {
 /// One session of a store (the default, or one key) as a
 /// ``LoginStateRepository``: what the store is as a repository, and what
 /// ``LoginStateStore/repository(for:)`` hands out.
-package struct SessionView<Storage: SessionStorage>: LoginStateRepository {
+package struct SessionView<Storage: SessionStorage>: LoginStateRepository, LoadsWithoutSecrets {
     let storage: Storage
     let selector: SessionSet.Selector
 
@@ -57,7 +93,12 @@ package struct SessionView<Storage: SessionStorage>: LoginStateRepository {
         self.selector = selector
     }
 
+    /// The session, with its secrets.
     package func load() throws -> LoginState {
+        try storage.stateWithSecrets(selector)
+    }
+
+    package func loadWithoutSecrets() throws -> LoginState {
         try storage.readSessions().state(selector)
     }
 
@@ -84,7 +125,8 @@ package struct SessionView<Storage: SessionStorage>: LoginStateRepository {
     }
 
     package func update<Result>(_ change: (inout LoginState) throws -> Result) throws -> Result {
-        try storage.changeSessions(.edit) { sessions in try Self.update(&sessions, selector, change) }
+        try storage.changeSessions(.edit) { sessions in try Self.update(&sessions, selector, storage, change)
+        }
     }
 
     package func withExclusiveAccess<Result: Sendable>(_ body: (ExclusiveLoginState) async throws -> Result)
@@ -94,7 +136,7 @@ package struct SessionView<Storage: SessionStorage>: LoginStateRepository {
         return try await storage.withSessionsLocked { locked in
             try await body(
                 ExclusiveLoginState(
-                    load: { try locked.read().state(selector) },
+                    load: { [storage] in try storage.stateWithSecrets(selector, in: try locked.read()) },
                     save: { credential in
                         var sessions = try locked.read()
                         try sessions.replace(selector, with: credential, at: Date())
@@ -107,12 +149,13 @@ package struct SessionView<Storage: SessionStorage>: LoginStateRepository {
         }
     }
 
-    /// `change` applied to the session `selector` stands for within `sessions`.
+    /// `change` applied to the session `selector` stands for within
+    /// `sessions`, with its secrets from `storage`.
     static func update<Result>(
-        _ sessions: inout SessionSet, _ selector: SessionSet.Selector,
+        _ sessions: inout SessionSet, _ selector: SessionSet.Selector, _ storage: Storage,
         _ change: (inout LoginState) throws -> Result
     ) throws -> Result {
-        let before = try sessions.state(selector)
+        let before = try storage.stateWithSecrets(selector, in: sessions)
         var after = before
         let result = try change(&after)
         guard after != before else { return result }

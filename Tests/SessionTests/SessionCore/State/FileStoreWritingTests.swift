@@ -109,7 +109,9 @@ import Testing
     /// must not report a failed save for a session every reader already sees.
     @Test func aFailureAfterTheRenameDoesNotReportAFailedSave() throws {
         struct FlushFailed: Error {}
-        let store = FileLoginStateStore(path: fileURL.path, lockTimeout: 1) { _ in throw FlushFailed() }
+        let store = FileLoginStateStore(
+            path: fileURL.path, lockTimeout: 1, keyring: { _ in FileSecretStore() },
+            syncDirectory: { _ in throw FlushFailed() })
         try store.save(Sample.credential())
         #expect(try store.load() == .loggedIn(Sample.credential()))
         try store.clear()
