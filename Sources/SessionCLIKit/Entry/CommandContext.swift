@@ -54,7 +54,8 @@ package struct CommandContext: Sendable {
             option: globals.value(.color), environment: environment,
             outputIsTerminal: console.outputIsTerminal)
         storeLocation = Result { () throws(CLIError) in
-            try StoreLocation.resolve(option: globals.value(.store), environment: environment)
+            try StoreLocation.resolve(
+                option: globals.value(.store), environment: environment, console: console)
         }
     }
 

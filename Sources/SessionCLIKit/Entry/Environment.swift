@@ -15,6 +15,7 @@ package enum EnvironmentVariable: String, CaseIterable, Sendable {
     case token = "SESSION_CLI_TOKEN"
     case server = "SESSION_CLI_SERVER"
     case account = "SESSION_CLI_ACCOUNT"
+    case secrets = "SESSION_CLI_SECRETS"
     case noColor = "NO_COLOR"
     // The system's and other programs', read but not documented as the tool's own.
     case home = "HOME"
@@ -24,6 +25,8 @@ package enum EnvironmentVariable: String, CaseIterable, Sendable {
     case language = "LANG"
     case terminal = "TERM"
     case kubernetesExecInfo = "KUBERNETES_EXEC_INFO"
+    case sessionBus = "DBUS_SESSION_BUS_ADDRESS"
+    case runtimeDirectory = "XDG_RUNTIME_DIR"
 
     /// What the variable does, for the help and the CLI reference; `nil`
     /// for the system's variables, which the tool only reads.
@@ -40,8 +43,12 @@ package enum EnvironmentVariable: String, CaseIterable, Sendable {
         case .token: "A token that overrides the session for token and api; login and logout refuse."
         case .server: "Use the session on this server for this shell (as --server); the default stays."
         case .account: "Use the session of this account for this shell (as --account); the default stays."
+        case .secrets:
+            "Where login keeps a new session's tokens, when --secrets is not given: file or keyring."
         case .noColor: "Set: no color with --color auto."
-        case .home, .stateHome, .allLocale, .messagesLocale, .language, .terminal, .kubernetesExecInfo: nil
+        case .home, .stateHome, .allLocale, .messagesLocale, .language, .terminal, .kubernetesExecInfo,
+            .sessionBus, .runtimeDirectory:
+            nil
         }
     }
 

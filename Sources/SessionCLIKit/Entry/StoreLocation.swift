@@ -12,19 +12,31 @@ package enum StoreLocation {
     /// `--store`, else `SESSION_CLI_STORE`, else the library's default location.
     /// A relative path is taken from the current directory. Writers wait for
     /// another process's lock `SESSION_CLI_LOCK_TIMEOUT` seconds (default 20).
-    package static func resolve(option: String?, environment: Environment) throws(CLIError)
+    /// Sessions that keep their secrets in the keyring find it on the session
+    /// bus of `DBUS_SESSION_BUS_ADDRESS` (else `$XDG_RUNTIME_DIR/bus`); a wait
+    /// for it to be unlocked is said on `console` and ends at Ctrl-C.
+    package static func resolve(option: String?, environment: Environment, console: Console) throws(CLIError)
         -> FileLoginStateStore
     {
         let timeout = try lockTimeout(environment[.lockTimeout])
-        if let path = option ?? environment[.store] {
-            guard !path.isEmpty else { throw .usage("--store needs a file path") }
-            guard !path.hasSuffix("/") else { throw .usage("--store must name a file, not a folder") }
-            return FileLoginStateStore(path: path, lockTimeout: timeout)
+        var path = FileLoginStateStore.defaultFilePath(
+            appName: appName, home: environment[.home], stateHome: environment[.stateHome])
+        if let given = option ?? environment[.store] {
+            guard !given.isEmpty else { throw .usage("--store needs a file path") }
+            guard !given.hasSuffix("/") else { throw .usage("--store must name a file, not a folder") }
+            path = given
         }
-        return FileLoginStateStore(
-            path: FileLoginStateStore.defaultFilePath(
-                appName: appName, home: environment[.home], stateHome: environment[.stateHome]),
-            lockTimeout: timeout)
+        let (address, runtimeDirectory) = (environment[.sessionBus], environment[.runtimeDirectory])
+        return FileLoginStateStore(path: path, lockTimeout: timeout) { absolutePath in
+            KeyringSecretStore(
+                application: appName, storePath: absolutePath, address: address,
+                runtimeDirectory: runtimeDirectory,
+                onPrompt: {
+                    console.error(
+                        "session-cli: waiting up to \(Int(SessionLimits.keyringUnlockWait.components.seconds / 60)) "
+                            + "minutes for the keyring to be unlocked (Ctrl-C cancels)...")
+                }, cancelsOnInterrupt: true)
+        }
     }
 
     private static func lockTimeout(_ text: String?) throws(CLIError) -> TimeInterval {

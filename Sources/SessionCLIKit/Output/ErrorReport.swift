@@ -16,6 +16,12 @@ package enum ErrorReport {
             CLIError(error.description, code: .busy)
         case let error as AuthTokenError:
             CLIError("invalid token: \(error)", code: .badData)
+        case let error as KeyringError:
+            switch error {
+            case .missingSecret: CLIError(error.description, code: .failure)
+            case .cancelled: CLIError(error.description, code: .interrupted)
+            default: CLIError(error.description, code: .unavailable)
+            }
         default:
             CLIError("unexpected error: \(String(describing: type(of: error)))", code: .software)
         }

@@ -10,6 +10,7 @@ package enum ExitCode: Int32, Sendable, CaseIterable {
     case busy = 75
     case badProtocol = 76
     case noPermission = 77
+    case interrupted = 130
 
     /// What the status means, as the help text and the CLI reference list
     /// it: every place the tool exits with it, in a few words.
@@ -18,7 +19,8 @@ package enum ExitCode: Int32, Sendable, CaseIterable {
         case .success:
             "success; for status: logged in with a session that is usable (unexpired, or refreshable)"
         case .failure:
-            "not logged in, or expired for good (status, token, api, kube-credential); api: no server in the "
+            "not logged in, or expired for good (status, token, api, kube-credential), or the session's "
+                + "secret is missing from the keyring; api: no server in the "
                 + "session, or the server answered with an error status, a redirect not followed, or no complete "
                 + "answer; setup-git: no session to configure, or git config failed"
         case .usage:
@@ -30,7 +32,8 @@ package enum ExitCode: Int32, Sendable, CaseIterable {
                 + "future-version session file, or git's input with a NUL byte or not UTF-8"
         case .unavailable:
             "a server or the identity provider could not be reached in time, the sign-in listener could not "
-                + "listen, or git could not be run (setup-git)"
+                + "listen, git could not be run (setup-git), or the keyring could not be used (no session "
+                + "D-Bus, no Secret Service, locked, no answer in time), or kept a logout's items"
         case .software:
             "internal error: session-cli-api is missing beside session-cli or cannot run, or a bug"
         case .ioError:
@@ -44,6 +47,8 @@ package enum ExitCode: Int32, Sendable, CaseIterable {
         case .noPermission:
             "the server rejected the credentials (401/403), the sign-in was denied, or the provider refused "
                 + "the refresh"
+        case .interrupted:
+            "cancelled with Ctrl-C while waiting for the keyring to be unlocked; nothing was changed"
         }
     }
 }

@@ -11,6 +11,16 @@ package struct SelectedSession: Sendable {
     package let isDefault: Bool
     /// Its repository (``LoginStateStore/repository(for:)``).
     package let repository: any LoginStateRepository
+
+    /// The session with its secrets: ``credential`` itself when they are in
+    /// the file; read through the repository, from the keyring, when the
+    /// file holds stand-ins. `nil` when the session was removed meanwhile.
+    ///
+    /// - Throws: ``KeyringError`` when the keyring cannot give them.
+    package func credentialWithSecrets() throws -> Credential? {
+        guard credential.holdsStandIns else { return credential }
+        return try repository.load().credential
+    }
 }
 
 extension CommandContext {

@@ -78,13 +78,18 @@ package struct KubeCredentialCommand: Command {
             credential = fresh
         }
         guard !credential.isExpired(at: now) else { throw Self.expired }
+        if credential.holdsStandIns {
+            guard let stored = try session.credentialWithSecrets() else { throw Self.notLoggedIn }
+            credential = stored
+        }
         return (credential.token, credential.expiresAt)
     }
 
     /// The ID token and its expiry (`exp`), checked against the session's
     /// provider, refreshed first when it is due and the session can refresh.
     private func idToken(_ session: SelectedSession, context: CommandContext) throws -> (AuthToken, Date?) {
-        var credential = session.credential
+        // With its secrets first: the ID token is one, and a refresh names the token it replaces.
+        guard var credential = try session.credentialWithSecrets() else { throw Self.notLoggedIn }
         guard let provider = credential.provider, credential.idToken != nil else {
             throw CLIError(
                 "the session has no ID token; sign in with --scope openid to use --id-token", code: .failure)

@@ -21,6 +21,7 @@ package struct LoginCommand: Command {
         case prompt
         case user
         case expiresIn = "expires-in"
+        case secrets
 
         /// The option's placeholder and help.
         package var spec: OptionSpec {
@@ -77,6 +78,11 @@ package struct LoginCommand: Command {
             case .expiresIn:
                 OptionSpec(
                     rawValue, value: "SECONDS", help: "How long the token stays valid (default: no expiry).")
+            case .secrets:
+                OptionSpec(
+                    rawValue, value: "file|keyring",
+                    help: "Where the tokens are kept (default: $SESSION_CLI_SECRETS, else where the session "
+                        + "had them, else file). Alone: move an existing session's tokens there.")
             }
         }
     }
@@ -99,11 +105,21 @@ package struct LoginCommand: Command {
             A session is known by its server's origin and its account. A login with the key of a
             session there replaces it, and revokes the grant it replaces; any other adds a session.
             Either way the new session becomes the default. A failed login changes nothing.
+            --secrets keyring keeps the access token, the refresh token, the ID token and the client
+            secret in the system keyring (the Secret Service on the session D-Bus: gnome-keyring, KWallet,
+            KeePassXC); the session file keeps the rest, and the token's first characters for status.
+            When the keyring cannot be used, the login fails (exit 69) and nothing is written: never a
+            silent fallback to the file. A locked keyring's unlock prompt is waited for up to
+            \(SessionLimits.keyringUnlockWait.components.seconds / 60) minutes (Ctrl-C cancels).
+            login --secrets keyring|file with no way to sign in given moves the session's tokens (the
+            default session, or the one --server and --user name) without a new sign-in: into the keyring
+            before the file loses them, or back into the file.
 
             Examples:
               session-cli login --device --issuer https://login.example.com --client-id my-cli --scope openid
               SESSION_CLI_CLIENT_SECRET=... session-cli login --client-credentials --issuer https://login.example.com --client-id ci
               printf '%s' "$TOKEN" | session-cli login --with-token --server https://api.example.com --user alice
+              session-cli login --secrets keyring
             """,
         argumentRefusal: "login takes no arguments and never a token; if that was your token, revoke it "
             + "(it may be in your shell history) and pipe a new one to 'session-cli login --with-token'")
@@ -114,6 +130,8 @@ package struct LoginCommand: Command {
         case token(readsStandardInput: Bool, account: String?, lifetime: TimeInterval?)
         /// A sign-in at a provider.
         case signIn(Grant)
+        /// No new session: the tokens of the one selected move to `location`.
+        case move(to: SecretsLocation, account: String?)
     }
 
     /// The grant of a sign-in at a provider.
@@ -141,6 +159,8 @@ package struct LoginCommand: Command {
     let issuer: URL?
     let clientID: String?
     let scopes: [String]
+    /// `--secrets`.
+    let secrets: SecretsLocation?
 
     package init(parsing arguments: ParsedArguments<Option>) throws(CLIError) {
         let device = arguments.has(.device)
@@ -149,7 +169,7 @@ package struct LoginCommand: Command {
         guard [device, web, machine].filter({ $0 }).count <= 1 else {
             throw .usage("give one of --device, --web and --client-credentials")
         }
-        let (mode, allowed): (String, Set<Option>) =
+        let (givenMode, givenAllowed): (String, Set<Option>) =
             device
             ? ("--device", [.device, .issuer, .clientID, .scope, .server, .deviceEndpoint])
             : web
@@ -163,6 +183,15 @@ package struct LoginCommand: Command {
                 : machine
                     ? ("--client-credentials", [.clientCredentials, .issuer, .clientID, .scope, .server])
                     : ("a token login", [.withToken, .server, .user, .expiresIn])
+        secrets = try arguments.value(.secrets).map { text throws(CLIError) in
+            try Self.secretsLocation(text, "--secrets")
+        }
+        let moves =
+            secrets != nil && !device && !web && !machine && !arguments.has(.withToken)
+            && arguments.value(.expiresIn) == nil
+        let (mode, allowed): (String, Set<Option>) =
+            moves
+            ? ("--secrets alone", [.secrets, .server, .user]) : (givenMode, givenAllowed.union([.secrets]))
         let given = Option.allCases.filter { arguments.has($0) || !arguments.values($0).isEmpty }
         if let stray = given.first(where: { !allowed.contains($0) }) {
             throw .usage("--\(stray.rawValue) does not go with \(mode); see 'session-cli help login'")
@@ -177,7 +206,13 @@ package struct LoginCommand: Command {
             try OptionValues.clientID(text, "--client-id")
         }
         scopes = try arguments.values(.scope).map(OptionValues.scope)
-        if machine {
+        if let secrets, moves {
+            method = .move(
+                to: secrets,
+                account: try arguments.value(.user).map { text throws(CLIError) in
+                    try OptionValues.account(text, "--user")
+                })
+        } else if machine {
             method = .signIn(.clientCredentials)
         } else if device {
             method = .signIn(
@@ -218,10 +253,20 @@ package struct LoginCommand: Command {
         let store = try context.store()
         // A session file that cannot be read is reported, not silently replaced.
         let sessions = try store.readSessions()
-        let target = LoginTarget(store)
+        var location = secrets
+        if location == nil, let text = context.environment[.secrets] {
+            location = try Self.secretsLocation(text, EnvironmentVariable.secrets.rawValue)
+        }
+        if case .move(let location, let account) = method {
+            return try move(to: location, account: account, in: store, context: context)
+        }
+        // A keyring that cannot be used fails the login before any grant exists.
+        if location == .keyring { try store.keyring.prepare() }
+        let target = LoginTarget(store, secrets: location)
         let provider: any CredentialProvider
         var network: (any Network)?
         switch method {
+        case .move: return .success  // moved above
         case .token(let readsStandardInput, let account, let lifetime):
             guard readsStandardInput || context.input.isTerminal else {
                 throw CLIError.usage(
@@ -245,18 +290,40 @@ package struct LoginCommand: Command {
             let console = context.console
             provider = signingIn.signIn(request) { Self.show($0, on: console) }
         }
-        let state = try waitFor { try await Login(provider: provider).perform(with: target) }
+        let state: LoginState
+        do {
+            state = try waitFor { try await Login(provider: provider).perform(with: target) }
+        } catch let error as KeyringError {
+            // Signed in, but the keyring would not keep it: the new grant is revoked, not left alive.
+            if let network, let unsaved = target.unsaved, unsaved.provider?.revocationEndpoint != nil {
+                context.console.error(try waitFor { await network.revoke(unsaved) }.message)
+            }
+            throw error
+        }
         let who =
             state.credential.map(CommandContext.describe).flatMap { $0.isEmpty ? nil : " as \($0)" } ?? ""
         context.console.out("Logged in\(who).")
+        if target.saved?.secretsLocation == .keyring {
+            context.console.out("Its tokens are in the system keyring.")
+        }
         if let replaced = target.replaced {
             let old = CommandContext.describe(replaced)
             context.console.out("Replaced the previous session\(old.isEmpty ? "" : " (\(old))").")
             // The grant this login replaces is revoked, not left alive at the provider.
-            if let network, replaced.provider?.revocationEndpoint != nil,
+            if let network, let issuer = replaced.provider?.issuer,
+                replaced.provider?.revocationEndpoint != nil,
                 replaced.refreshToken == nil || replaced.refreshToken != state.credential?.refreshToken
             {
-                context.console.error(try waitFor { await network.revoke(replaced) }.message)
+                let revocation =
+                    if replaced.holdsStandIns {
+                        // Never sent: what stands in for tokens the keyring could not give.
+                        Revocation.failed(
+                            issuer: issuer.absoluteString,
+                            reason: "its tokens could not be read from the keyring")
+                    } else {
+                        try waitFor { await network.revoke(replaced) }
+                    }
+                context.console.error(revocation.message)
             }
         }
         let others = try store.readSessions().entries.count - 1
@@ -266,6 +333,50 @@ package struct LoginCommand: Command {
                     + "(session-cli status lists them, session-cli switch changes the default).")
         }
         return .success
+    }
+
+    /// `login --secrets file|keyring` alone: the selected session's tokens
+    /// move, under the store's lock, into the keyring before the file stops
+    /// holding them, or back into the file before the keyring's items go.
+    private func move(
+        to location: SecretsLocation, account: String?, in store: FileLoginStateStore, context: CommandContext
+    )
+        throws -> ExitCode
+    {
+        var selection = try SessionSelection(server: nil, account: nil)
+        selection.server = server
+        selection.account = account
+        guard let session = try context.session(selection, in: store) else {
+            throw CLIError(
+                "no session to move to the \(location == .keyring ? "keyring" : "session file"); log in with "
+                    + "--secrets \(location.rawValue) and --with-token, --device, --web or --client-credentials",
+                code: .failure)
+        }
+        let name = TerminalText.escaped(session.key.description)
+        let place = location == .keyring ? "the system keyring" : "the session file"
+        guard session.credential.secretsLocation != location else {
+            context.console.out("The tokens of \(name) are already in \(place).")
+            return .success
+        }
+        let moved = try session.repository.update { state -> Bool in
+            guard var credential = state.credential else { return false }
+            credential.secretsLocation = location
+            state = .loggedIn(credential)
+            return true
+        }
+        guard moved else {
+            throw CLIError("not logged in; the session was removed meanwhile", code: .failure)
+        }
+        context.console.out("Moved the tokens of \(name) to \(place).")
+        return .success
+    }
+
+    /// `file` or `keyring`, from `--secrets` or `SESSION_CLI_SECRETS`.
+    private static func secretsLocation(_ text: String, _ name: String) throws(CLIError) -> SecretsLocation {
+        guard let location = SecretsLocation(rawValue: text) else {
+            throw .usage("invalid \(name): give file or keyring")
+        }
+        return location
     }
 
     /// The sign-in as decided from the options, then the environment, then

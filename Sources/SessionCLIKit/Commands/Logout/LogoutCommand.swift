@@ -36,6 +36,9 @@ package struct LogoutCommand: Command {
             (RFC 7009: the refresh token, and the access token while it is valid), within \
             \(SessionLimits.revocationDeadline.components.seconds) s. Standard
             error says whether the revocation worked; a failed revocation does not fail the logout.
+            A session kept in the keyring has its items there deleted after the file; when the keyring
+            cannot be reached for that, the session is still logged out, standard error gives the
+            secret-tool command that deletes the items, and the exit status is 69.
             """)
 
     /// `--local`: do not contact the provider.
@@ -73,13 +76,13 @@ package struct LogoutCommand: Command {
         if all {
             let revoking = sessions.entries.contains { ((try? $0.credential()).map(revokes)) ?? false }
             let network = revoking ? try context.network() : nil
-            let removed = try store.removeAll()
-            for credential in removed { try report(revocationOf: credential, network, context) }
+            let removed = try store.removeAllSessions()
+            for session in removed { try report(revocationOf: session, network, context) }
             context.console.out(
                 removed.isEmpty
                     ? "Not logged in; nothing to do."
                     : "Logged out of \(removed.count) session\(removed.count == 1 ? "" : "s").")
-            return .success
+            return try reportKeyringLeftovers(removed, store: store, context: context)
         }
         guard let stored = try selection.pick(from: sessions) else {
             try store.removeLeftovers()
@@ -99,17 +102,53 @@ package struct LogoutCommand: Command {
         // Read and removed in one step under the store's writer lock, so a
         // refresh in another process either finished before (and its rotated
         // tokens are what is removed) or finds no session after.
-        guard let removed = try store.repository(for: stored.key).removeCredential() else {
+        guard let removed = try store.removeSession(stored.key) else {
             context.console.out("Not logged in; nothing to do.")
             return .success
         }
         try report(revocationOf: removed, network, context)
-        let who = CommandContext.describe(removed)
+        let who = CommandContext.describe(removed.credential)
         context.console.out("Logged out\(who.isEmpty ? "" : " \(who)").")
         if stored.key == sessions.defaultKey, let next = try store.readSessions().defaultKey {
             context.console.out("The default session is now \(next).")
         }
-        return .success
+        return try reportKeyringLeftovers([removed], store: store, context: context)
+    }
+
+    /// Says which removed sessions left their tokens in the keyring (it could
+    /// not be reached to delete them), with the command that deletes them:
+    /// exit 69 then, 0 otherwise.
+    private func reportKeyringLeftovers(
+        _ removed: [FileLoginStateStore.Removed], store: FileLoginStateStore, context: CommandContext
+    ) throws -> ExitCode {
+        var status = ExitCode.success
+        for session in removed {
+            guard let error = session.cleanupError else { continue }
+            let key = session.credential.key
+            let command =
+                ["secret-tool", "clear", "application", StoreLocation.appName, "store", store.path]
+                + ["server", key.origin ?? "", "account", key.account ?? ""]
+            context.console.error(
+                "session-cli: the tokens of \(TerminalText.escaped(key.description)) are still in the keyring "
+                    + "(\(ErrorReport.cliError(for: error).message)); delete them with: "
+                    + TerminalText.escaped(command.map(Self.shellQuoted).joined(separator: " ")))
+            status = .unavailable
+        }
+        return status
+    }
+
+    /// `word` as a POSIX shell reads it back.
+    static func shellQuoted(_ word: String) -> String {
+        let plain =
+            !word.isEmpty
+            && word.utf8.allSatisfy { byte in
+                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+                    || "-_./:@%+=,".utf8.contains(byte)
+            }
+        return plain
+            ? word
+            : "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''")
+                + "'"
     }
 
     /// Whether logging out `credential` revokes it at its provider.
@@ -119,13 +158,20 @@ package struct LogoutCommand: Command {
 
     /// Revokes what a logout removed, and says how it went.
     private func report(
-        revocationOf credential: Credential, _ network: (any Network)?, _ context: CommandContext
-    )
-        throws
-    {
+        revocationOf session: FileLoginStateStore.Removed, _ network: (any Network)?,
+        _ context: CommandContext
+    ) throws {
+        let credential = session.credential
         guard !local, let issuer = credential.provider?.issuer else { return }
         let revocation =
-            if let network, revokes(credential) {
+            if let error = session.secretsError, revokes(credential) {
+                // Never sent: what stands in for a token kept in a keyring that could not give it.
+                Revocation.failed(
+                    issuer: issuer.absoluteString,
+                    reason:
+                        "its tokens could not be read from the keyring: \(ErrorReport.cliError(for: error).message)"
+                )
+            } else if let network, revokes(credential) {
                 try waitFor { await network.revoke(credential) }
             } else {
                 Revocation.notOffered(issuer: issuer.absoluteString)

@@ -34,12 +34,15 @@ package struct StatusCommand: Command {
             Exits 0 when the shown session is logged in and usable, 1 when logged out or expired.
             --json prints one object with these keys, absent values null: state (logged_in, logged_out,
             expired), account, server, issuedAt, expiresAt (ISO 8601), expiresInSeconds, tokenRedacted,
-            token (with --show-token only), provider {issuer, clientID, confidential}, scopes, canRefresh,
+            token (with --show-token only), secrets (file or keyring: where the tokens are kept),
+            provider {issuer, clientID, confidential}, scopes, canRefresh,
             refreshesOnUse, tokenSource (store or environment), store, button {action, label, color, hex},
             and sessions: one object per session with the same keys but token, and default (true, false).
             --watch prints the status now, then again each time the shown session changes (a login,
             logout, switch or refresh by any process, or its token expiring), a blank line between
             two; with --json, one object a line. It never polls: the store's folder is watched.
+            status reads only the session file, never the keyring, unless --show-token asks for a token
+            kept there.
             """)
 
     let json: Bool
@@ -98,6 +101,12 @@ package struct StatusCommand: Command {
         _ status: LoginStatus, sessions: SessionSet, listsOthers: Bool, store: FileLoginStateStore,
         context: CommandContext
     ) throws {
+        var status = status
+        if showToken, let credential = status.credential, credential.holdsStandIns {
+            // The token asked for is in the keyring: only then does status ask it.
+            status = LoginUsecase.status(
+                of: try store.repository(for: credential.key).load(), at: status.checkedAt)
+        }
         let report = StatusReport(
             status: status, storePath: store.path, showToken: showToken, language: context.language,
             environmentToken: context.environment[.token] != nil, sessions: sessions, listsOthers: listsOthers

@@ -33,7 +33,11 @@ package struct StatusReport {
 
     private var credential: Credential? { status.credential }
     private var label: String { status.strategy.label(forLanguage: language.rawValue) }
-    private var token: String? { credential.map { showToken ? $0.token.value : $0.token.redacted } }
+    /// The token as shown: in full only when asked for and known (a stand-in
+    /// for a token kept in the keyring shows as what it is, its first characters).
+    private var token: String? {
+        credential.map { showToken && !$0.token.isStandIn ? $0.token.value : $0.token.redacted }
+    }
 
     /// Whole seconds from `date` until `credential` expires, rounded up: a
     /// session with 0.4 s left is "in 1 second", never "expired 0 seconds
@@ -57,6 +61,7 @@ package struct StatusReport {
         if let account = credential?.account { rows.append((words.account, account)) }
         if let server = credential?.server { rows.append((words.server, server.absoluteString)) }
         if let token { rows.append((words.token, token)) }
+        if let credential { rows.append((words.secrets, words.secretsLocation(credential.secretsLocation))) }
         if let provider = credential?.provider {
             rows.append(
                 (
@@ -160,7 +165,9 @@ package struct StatusReport {
             "expiresAt": .string(credential?.expiresAt.map(timestamp)),
             "expiresInSeconds": secondsLeft(credential, at: status.checkedAt).map { .integer($0) } ?? .null,
             "tokenRedacted": .string(credential?.token.redacted),
-            "token": .string(showToken ? credential?.token.value : nil), "provider": provider,
+            "token": .string(
+                showToken && credential?.token.isStandIn == false ? credential?.token.value : nil),
+            "secrets": .string(credential?.secretsLocation.rawValue), "provider": provider,
             "scopes": .array((credential?.scopes ?? []).map { .string($0) }),
             "canRefresh": .bool(credential?.canRefresh ?? false),
             "refreshesOnUse": .bool(status.refreshesOnUse),

@@ -1,3 +1,5 @@
+import SessionCore
+
 /// The words of the status screen in English and Japanese. Errors stay in
 /// English so they can be searched for.
 struct StatusWords {
@@ -36,6 +38,15 @@ struct StatusWords {
     var otherSessions: String { pick("Other sessions", "ほかのセッション") }
     var refreshable: String { pick("expired, refreshed on next use", "期限切れ、次回使用時に更新") }
     var noExpiry: String { pick("no expiry", "有効期限なし") }
+    var secrets: String { pick("Secrets", "シークレット") }
+
+    /// Where the session's tokens are kept.
+    func secretsLocation(_ location: SecretsLocation) -> String {
+        switch location {
+        case .file: pick("in the session file", "セッションファイル内")
+        case .keyring: pick("in the system keyring", "システムのキーリング内")
+        }
+    }
 
     /// "in 59 minutes" / "expired 3 minutes ago", to the largest whole unit.
     func relative(seconds: Int) -> String {

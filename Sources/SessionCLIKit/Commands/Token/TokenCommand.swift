@@ -54,7 +54,8 @@ package struct TokenCommand: Command {
         let now = context.now()
         guard credential.isDue(at: now) && credential.canRefresh else {
             guard credential.isUsable(at: now) else { throw Self.expired }
-            context.console.out(secret: credential.token)
+            guard let stored = try session.credentialWithSecrets() else { throw Self.notLoggedIn }
+            context.console.out(secret: stored.token)
             return .success
         }
         let network = try context.network()

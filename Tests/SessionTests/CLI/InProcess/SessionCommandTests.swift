@@ -22,8 +22,8 @@ import Testing
     @Test func jsonHasAStableShapeAndNoTokenUnlessAsked() async throws {
         let keys: Set = [
             "state", "account", "server", "issuedAt", "expiresAt", "expiresInSeconds", "tokenRedacted",
-            "token", "provider", "scopes", "canRefresh", "refreshesOnUse", "tokenSource", "store", "button",
-            "sessions",
+            "token", "secrets", "provider", "scopes", "canRefresh", "refreshesOnUse", "tokenSource", "store",
+            "button", "sessions",
         ]
         let (outResult, out) = try await statusJSON()
         #expect(outResult.status == 1)
@@ -49,6 +49,7 @@ import Testing
                 expiry.timeIntervalSince(before).rounded(.up))
         #expect(inResult.status == 0)
         #expect(Set(loggedIn.keys) == keys)
+        #expect(loggedIn["secrets"] as? String == "file")
         #expect(loggedIn["state"] as? String == "logged_in")
         #expect(loggedIn["token"] is NSNull)
         #expect(loggedIn["tokenRedacted"] as? String == "sk_l********")
