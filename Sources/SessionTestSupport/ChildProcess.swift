@@ -123,13 +123,18 @@ package final class ChildProcess: Sendable {
         self.pid = pid
         let ended = ended
         Thread {
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-            let code = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-            let (tasks, threads) = ended.withLock { state in
+            // Waited for without reaping first, then reaped under the lock that
+            // `send` takes: the pid is never signalled after it is freed, when
+            // it could already be another process's (pid_max is 32768 here).
+            var info = siginfo_t()
+            while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0 && errno == EINTR {}
+            let (tasks, threads, code) = ended.withLock { state in
+                var status: Int32 = 0
+                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+                let code = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
                 state.status = code
                 defer { (state.tasks, state.threads) = ([], []) }
-                return (state.tasks, state.threads)
+                return (state.tasks, state.threads, code)
             }
             for task in tasks { task.resume(returning: code) }
             for thread in threads { thread.signal() }

@@ -1,5 +1,6 @@
 import Foundation
 import SessionCore
+import SessionTestSupport
 import Testing
 
 /// Real processes against one session file: many writers at once, and writers
@@ -55,7 +56,7 @@ import Testing
             let running = try cli.start(["login", "--with-token", "--user", "victim"], stdin: token.data)
             // The delay picks the moment of the kill; nothing is being waited for, and no thread is held.
             try await Task.sleep(for: .microseconds(UInt32.random(in: 0...25_000, using: &generator)))
-            kill(running.pid, SIGKILL)
+            running.process.send(SIGKILL)
             if await running.finish().status != 0 { killed += 1 }
             let state = try store.load()
             if let value = state.credential?.token.value, !tokens.contains(value) {

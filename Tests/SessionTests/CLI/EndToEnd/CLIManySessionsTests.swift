@@ -139,7 +139,7 @@ import Testing
                 ["login", "--with-token", "--user", "second"], stdin: "tok_second_0123456789".data)
             // The delay picks the moment of the kill; nothing is being waited for, and no thread is held.
             try await Task.sleep(for: moments.next())
-            kill(running.pid, SIGKILL)
+            running.process.send(SIGKILL)
             _ = await running.finish()
             let sessions = try store.sessions()
             let old = try #require(

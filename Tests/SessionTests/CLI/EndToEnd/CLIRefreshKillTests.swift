@@ -27,7 +27,7 @@ import Testing
                 let running = try cli.start(["token"])
                 // The delay picks the moment of the kill; nothing is being waited for, and no thread is held.
                 try await Task.sleep(for: moments.next())
-                kill(running.pid, SIGKILL)
+                running.process.send(SIGKILL)
                 _ = await running.finish()
                 // The file must load: the old session, or a refreshed one.
                 let loaded = try #require(try store.load().credential, "round \(round): logged out")

@@ -148,7 +148,7 @@ import Testing
             #expect(await again.finish().status == 0)
             let (third, reused) = try await webLogin(provider, ["--client-id", "cli-web-exact"])
             #expect(redirectURI(reused)?.absoluteString == "http://localhost:\(other)/callback")
-            kill(third.pid, SIGTERM)
+            third.process.send(SIGTERM)
             _ = await third.finish()
         }
     }
@@ -274,7 +274,7 @@ import Testing
                 ["login", method, "--issuer", provider.issuer.absoluteString] + extra)
             let shown = try #require(
                 await running.waitForStderrLine(startingWith: method == "--device" ? "Code: " : "URL: "))
-            kill(running.pid, SIGINT)
+            running.process.send(SIGINT)
             let result = await running.finish()
             #expect(result.status == 128 + SIGINT)
             #expect(!FileManager.default.fileExists(atPath: cli.defaultStore.path))
