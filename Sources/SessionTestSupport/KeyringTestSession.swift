@@ -4,7 +4,7 @@ package import Foundation
 /// starts a private D-Bus session bus and Debian's gnome-keyring on it, with
 /// a temporary `HOME` and an unlocked login keyring, and stops both when the
 /// test is done (or when its standard input closes, if the test crashes).
-package final class KeyringTestSession: Sendable {
+package final class KeyringTestSession: StoppablePeer {
     /// What is on the bus.
     package enum Mode: Sendable {
         /// gnome-keyring with its default collection unlocked.
@@ -117,13 +117,5 @@ package final class KeyringTestSession: Sendable {
 package func withKeyring<Result>(
     _ mode: KeyringTestSession.Mode = .unlocked, _ body: (KeyringTestSession) async throws -> Result
 ) async throws -> Result {
-    let keyring = try await KeyringTestSession.start(mode)
-    do {
-        let result = try await body(keyring)
-        await keyring.stop()
-        return result
-    } catch {
-        await keyring.stop()
-        throw error
-    }
+    try await withPeer(try await KeyringTestSession.start(mode), body)
 }

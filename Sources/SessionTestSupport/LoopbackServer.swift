@@ -4,7 +4,7 @@ package import Foundation
 /// tests and the benchmark: two origins on loopback, and a port nobody
 /// listens on. The one who starts it stops it; it also exits by itself when
 /// its standard input closes, so it never outlives a crashed test.
-package final class LoopbackServer: Sendable {
+package final class LoopbackServer: StoppablePeer {
     package let portA: Int
     package let portB: Int
     package let closedPort: Int

@@ -8,7 +8,7 @@ import SessionSupport
 /// `.build/oauth-python` (inside the build folder; `install.sh` says so once
 /// and does nothing afterwards). Whoever starts a provider stops it; it also
 /// exits by itself when its standard input closes.
-package final class OAuthTestProvider: Sendable {
+package final class OAuthTestProvider: StoppablePeer {
     /// The provider's port on 127.0.0.1.
     package let port: Int
     private let process: ChildProcess

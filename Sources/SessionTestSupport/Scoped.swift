@@ -1,17 +1,29 @@
-/// Runs `body` with a test server, and stops the server whatever `body`
-/// does: `defer` cannot wait for the server to exit, so this does.
+/// A peer a test starts and must stop: a server, the provider, a keyring.
+package protocol StoppablePeer: Sendable {
+    /// Stops it and waits until it has exited.
+    func stop() async
+}
+
+/// Runs `body` with `peer`, and stops the peer whatever `body` does:
+/// `defer` cannot wait for it to exit, so this does.
+package func withPeer<Peer: StoppablePeer, Result>(_ peer: Peer, _ body: (Peer) async throws -> Result)
+    async throws -> Result
+{
+    do {
+        let result = try await body(peer)
+        await peer.stop()
+        return result
+    } catch {
+        await peer.stop()
+        throw error
+    }
+}
+
+/// Runs `body` with a test server, and stops the server whatever `body` does.
 package func withLoopbackServer<Result>(_ body: (LoopbackServer) async throws -> Result) async throws
     -> Result
 {
-    let server = try await LoopbackServer.start()
-    do {
-        let result = try await body(server)
-        await server.stop()
-        return result
-    } catch {
-        await server.stop()
-        throw error
-    }
+    try await withPeer(try await LoopbackServer.start(), body)
 }
 
 /// Runs `body` with a provider started with `environment`, and stops it
@@ -19,15 +31,7 @@ package func withLoopbackServer<Result>(_ body: (LoopbackServer) async throws ->
 package func withOAuthProvider<Result>(
     environment: [String: String] = [:], _ body: (OAuthTestProvider) async throws -> Result
 ) async throws -> Result {
-    let provider = try await OAuthTestProvider.start(environment: environment)
-    do {
-        let result = try await body(provider)
-        await provider.stop()
-        return result
-    } catch {
-        await provider.stop()
-        throw error
-    }
+    try await withPeer(try await OAuthTestProvider.start(environment: environment), body)
 }
 
 /// The tests' provider as most tests want it: its device flow asks for a

@@ -4,7 +4,7 @@ package import Foundation
 /// on 127.0.0.1 behind a check of the bearer (or Basic) token, with one
 /// repository, `repo.git`. Stopped by whoever starts it, and by itself when
 /// its standard input closes.
-package final class GitTestServer: Sendable {
+package final class GitTestServer: StoppablePeer {
     package let port: Int
     /// Where the bare repositories are.
     package let root: URL
@@ -56,7 +56,7 @@ package final class GitTestServer: Sendable {
 /// The Kubernetes API server in `Scripts/kube/kube_server.py`: enough of
 /// the API over HTTPS on 127.0.0.1 (its own throw-away CA) for `kubectl get
 /// pods`, answering only bearer tokens it accepts.
-package final class KubeTestServer: Sendable {
+package final class KubeTestServer: StoppablePeer {
     package let port: Int
     /// The CA certificate (PEM) the server's certificate is signed by.
     package let certificateAuthority: URL
@@ -112,28 +112,12 @@ package final class KubeTestServer: Sendable {
 package func withGitServer<Result>(tokens: [String], _ body: (GitTestServer) async throws -> Result)
     async throws -> Result
 {
-    let server = try await GitTestServer.start(tokens: tokens)
-    do {
-        let result = try await body(server)
-        await server.stop()
-        return result
-    } catch {
-        await server.stop()
-        throw error
-    }
+    try await withPeer(try await GitTestServer.start(tokens: tokens), body)
 }
 
 /// Runs `body` with a Kubernetes API server accepting `tokens`, and stops it whatever `body` does.
 package func withKubeServer<Result>(tokens: [String], _ body: (KubeTestServer) async throws -> Result)
     async throws -> Result
 {
-    let server = try await KubeTestServer.start(tokens: tokens)
-    do {
-        let result = try await body(server)
-        await server.stop()
-        return result
-    } catch {
-        await server.stop()
-        throw error
-    }
+    try await withPeer(try await KubeTestServer.start(tokens: tokens), body)
 }

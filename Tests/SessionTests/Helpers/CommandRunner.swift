@@ -33,6 +33,15 @@ struct CommandRunner {
         return await process.finish()
     }
 
+    /// Starts `count` copies of the command together, then waits for each:
+    /// their results, in the order they were started.
+    func runTogether(_ count: Int, _ arguments: [String]) async throws -> [CommandResult] {
+        let running = try (0..<count).map { _ in try start(arguments) }
+        var results: [CommandResult] = []
+        for command in running { results.append(await command.finish()) }
+        return results
+    }
+
     /// Runs the command with its output thrown away, and measures its peak
     /// memory (its maximum resident set, exec'd companion included).
     func runMeasuringMemory(_ arguments: [String], extraEnvironment: [String: String] = [:]) async throws

@@ -28,6 +28,26 @@ enum Sample {
     }
 }
 
+extension Sample {
+    /// alice's session on `server`, its token due (20 s left), whose refresh
+    /// at the loopback test server at `tokenOrigin` gives `refreshed` as the
+    /// new access token: what a helper must refresh before its tool uses it.
+    static func dueCredential(
+        server: URL, clientID: String, refreshingAt tokenOrigin: URL, to refreshed: String
+    )
+        -> Credential
+    {
+        let provider = OAuthProvider(
+            issuer: tokenOrigin, clientID: clientID,
+            tokenEndpoint: url(tokenOrigin.absoluteString + "/oauth/token?access=" + refreshed))
+        return Credential(
+            token: token("tok_due_0123456789"), refreshToken: token("rt_due_0123456789"), account: "alice",
+            server: server, issuedAt: Date().addingTimeInterval(-3600),
+            expiresAt: Date().addingTimeInterval(20),
+            provider: provider)
+    }
+}
+
 /// A URL the test wrote as a literal; one that does not parse is a broken test.
 func url(_ text: String) -> URL {
     guard let url = URL(string: text) else { preconditionFailure("not a URL: \(text)") }

@@ -47,9 +47,7 @@ import Testing
             due.expiresAt = Date().addingTimeInterval(20)
             try store.save(due)
             let before = try await provider.counts()["client_credentials"] ?? 0
-            let running = try (0..<8).map { _ in try cli.start(["token"]) }
-            var outputs: [CommandResult] = []
-            for command in running { outputs.append(await command.finish()) }
+            let outputs = try await cli.runTogether(8, ["token"])
             #expect(outputs.allSatisfy { $0.status == 0 }, "\(outputs.map(\.stderr))")
             #expect(
                 try await provider.counts()["client_credentials"] ?? 0 == before + 1,

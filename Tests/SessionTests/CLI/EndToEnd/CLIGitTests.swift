@@ -116,17 +116,9 @@ struct CLIGitTests {
     @Test(.tags(.python)) func aDueTokenIsRefreshedBeforeGitUsesIt() async throws {
         try await withLoopbackServer { tokens in
             try await withGitServer(tokens: ["tok_refreshed_0123456789"]) { server in
-                let provider = OAuthProvider(
-                    issuer: tokens.originA, clientID: "git-test",
-                    tokenEndpoint: try #require(
-                        URL(
-                            string: tokens.originA.absoluteString
-                                + "/oauth/token?access=tok_refreshed_0123456789")))
-                let due = Credential(
-                    token: Sample.token("tok_due_0123456789"),
-                    refreshToken: Sample.token("rt_due_0123456789"),
-                    account: "alice", server: server.origin, issuedAt: Date().addingTimeInterval(-3600),
-                    expiresAt: Date().addingTimeInterval(20), provider: provider)
+                let due = Sample.dueCredential(
+                    server: server.origin, clientID: "git-test", refreshingAt: tokens.originA,
+                    to: "tok_refreshed_0123456789")
                 try FileLoginStateStore(fileURL: cli.defaultStore).save(due)
                 #expect(try await cli.run(["setup-git"]).status == 0)
                 let listed = try await git.run(["ls-remote", server.repository.absoluteString])

@@ -139,9 +139,7 @@ struct CLIKeyringTests {
                 let first = try await signIn(provider, keyring)
                 try makeDue(keyring)
                 let before = try await provider.counts()["refresh_token"] ?? 0
-                let running = try (0..<8).map { _ in try cli.start(["token"]) }
-                var results: [CommandResult] = []
-                for command in running { results.append(await command.finish()) }
+                let results = try await cli.runTogether(8, ["token"])
                 #expect(results.filter { $0.status == 0 }.count == 8, "\(results.map(\.stderr))")
                 #expect(Set(results.map(\.stdout)).count == 1)
                 #expect(try await provider.counts()["refresh_token"] ?? 0 == before + 1)

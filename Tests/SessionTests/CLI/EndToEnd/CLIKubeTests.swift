@@ -114,17 +114,9 @@ struct CLIKubeTests {
     @Test(.tags(.python)) func aDueTokenIsRefreshedBeforeKubectlUsesIt() async throws {
         try await withLoopbackServer { tokens in
             try await withKubeServer(tokens: ["tok_refreshed_0123456789"]) { server in
-                let provider = OAuthProvider(
-                    issuer: tokens.originA, clientID: "kube-test",
-                    tokenEndpoint: try #require(
-                        URL(
-                            string: tokens.originA.absoluteString
-                                + "/oauth/token?access=tok_refreshed_0123456789")))
-                let due = Credential(
-                    token: Sample.token("tok_due_0123456789"),
-                    refreshToken: Sample.token("rt_due_0123456789"),
-                    account: "alice", server: server.origin, issuedAt: Date().addingTimeInterval(-3600),
-                    expiresAt: Date().addingTimeInterval(20), provider: provider)
+                let due = Sample.dueCredential(
+                    server: server.origin, clientID: "kube-test", refreshingAt: tokens.originA,
+                    to: "tok_refreshed_0123456789")
                 try FileLoginStateStore(fileURL: cli.defaultStore).save(due)
                 let (kubectl, _) = try kubectl(for: server)
                 let pods = try await kubectl.run(["get", "pods"])

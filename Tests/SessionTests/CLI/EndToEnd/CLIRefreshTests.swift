@@ -36,9 +36,7 @@ import Testing
             _ = try await signIn(provider)
             try edit { $0.expiresAt = Date().addingTimeInterval(-10) }
             let before = try await refreshes(provider)
-            let running = try (0..<16).map { _ in try cli.start(["token"]) }
-            var results: [CommandResult] = []
-            for command in running { results.append(await command.finish()) }
+            let results = try await cli.runTogether(16, ["token"])
             #expect(results.allSatisfy { $0.status == 0 }, "\(results.map(\.stderr))")
             #expect(Set(results.map(\.stdout)).count == 1)
             await #expect(try refreshes(provider) - before == 1)
@@ -63,9 +61,7 @@ import Testing
             try edit { $0.expiresAt = Date().addingTimeInterval(-1) }
             let before = try await refreshes(provider)
             let start = ContinuousClock.now
-            let running = try (0..<8).map { _ in try cli.start(["token"]) }
-            var results: [CommandResult] = []
-            for command in running { results.append(await command.finish()) }
+            let results = try await cli.runTogether(8, ["token"])
             let elapsed = ContinuousClock.now - start
             #expect(results.filter { $0.status == 0 }.count == 8, "\(results.map(\.stderr))")
             let sent = try await refreshes(provider) - before
