@@ -18,7 +18,18 @@ package struct SelectedSession: Sendable {
     ///
     /// - Throws: ``KeyringError`` when the keyring cannot give them.
     package func credentialWithSecrets() throws -> Credential? {
-        guard credential.holdsStandIns else { return credential }
+        try credential.withSecrets(from: repository)
+    }
+}
+
+extension Credential {
+    /// This session with its secrets: itself when it holds them; read again
+    /// through `repository` (its own), from the keyring, when it holds
+    /// stand-ins. `nil` when the session was removed meanwhile.
+    ///
+    /// - Throws: ``KeyringError`` when the keyring cannot give them.
+    package func withSecrets(from repository: any LoginStateRepository) throws -> Credential? {
+        guard holdsStandIns else { return self }
         return try repository.load().credential
     }
 }

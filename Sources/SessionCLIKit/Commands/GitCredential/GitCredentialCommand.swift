@@ -107,10 +107,10 @@ package struct GitCredentialCommand: Command {
             )
             return nil
         }
-        if credential.holdsStandIns {
-            guard let stored = try store.repository(for: entry.key).load().credential else { return nil }
-            credential = stored
+        guard let stored = try credential.withSecrets(from: store.repository(for: entry.key)) else {
+            return nil
         }
+        credential = stored
         var lines: [String]
         if request.capabilities.contains("authtype") {
             lines = ["capability[]=authtype", "authtype=Bearer", "credential=" + credential.token.value]

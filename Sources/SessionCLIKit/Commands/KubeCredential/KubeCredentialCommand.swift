@@ -78,11 +78,10 @@ package struct KubeCredentialCommand: Command {
             credential = fresh
         }
         guard !credential.isExpired(at: now) else { throw Self.expired }
-        if credential.holdsStandIns {
-            guard let stored = try session.credentialWithSecrets() else { throw Self.notLoggedIn }
-            credential = stored
+        guard let stored = try credential.withSecrets(from: session.repository) else {
+            throw Self.notLoggedIn
         }
-        return (credential.token, credential.expiresAt)
+        return (stored.token, stored.expiresAt)
     }
 
     /// The ID token and its expiry (`exp`), checked against the session's

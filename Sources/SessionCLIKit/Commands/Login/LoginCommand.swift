@@ -257,16 +257,11 @@ package struct LoginCommand: Command {
         if location == nil, let text = context.environment[.secrets] {
             location = try Self.secretsLocation(text, EnvironmentVariable.secrets.rawValue)
         }
-        if case .move(let location, let account) = method {
-            return try move(to: location, account: account, in: store, context: context)
-        }
-        // A keyring that cannot be used fails the login before any grant exists.
-        if location == .keyring { try store.keyring.prepare() }
-        let target = LoginTarget(store, secrets: location)
         let provider: any CredentialProvider
         var network: (any Network)?
         switch method {
-        case .move: return .success  // moved above
+        case .move(let location, let account):
+            return try move(to: location, account: account, in: store, context: context)
         case .token(let readsStandardInput, let account, let lifetime):
             guard readsStandardInput || context.input.isTerminal else {
                 throw CLIError.usage(
@@ -290,6 +285,10 @@ package struct LoginCommand: Command {
             let console = context.console
             provider = signingIn.signIn(request) { Self.show($0, on: console) }
         }
+        // A keyring that cannot be used fails the login before the sign-in,
+        // or the token read, so before any grant exists.
+        if location == .keyring { try store.keyring.prepare() }
+        let target = LoginTarget(store, secrets: location)
         let state: LoginState
         do {
             state = try waitFor { try await Login(provider: provider).perform(with: target) }

@@ -131,24 +131,10 @@ package struct LogoutCommand: Command {
             context.console.error(
                 "session-cli: the tokens of \(TerminalText.escaped(key.description)) are still in the keyring "
                     + "(\(ErrorReport.cliError(for: error).message)); delete them with: "
-                    + TerminalText.escaped(command.map(Self.shellQuoted).joined(separator: " ")))
+                    + TerminalText.escaped(command.map(ShellWord.word).joined(separator: " ")))
             status = .unavailable
         }
         return status
-    }
-
-    /// `word` as a POSIX shell reads it back.
-    static func shellQuoted(_ word: String) -> String {
-        let plain =
-            !word.isEmpty
-            && word.utf8.allSatisfy { byte in
-                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
-                    || "-_./:@%+=,".utf8.contains(byte)
-            }
-        return plain
-            ? word
-            : "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''")
-                + "'"
     }
 
     /// Whether logging out `credential` revokes it at its provider.

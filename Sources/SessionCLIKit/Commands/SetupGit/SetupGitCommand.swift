@@ -61,8 +61,8 @@ package struct SetupGitCommand: Command {
             throw CLIError("cannot tell where session-cli is installed", code: .software)
         }
         let helper =
-            "!" + Self.shellQuoted(path) + " git-credential"
-            + (selection.account.map { " --account " + Self.shellQuoted($0) } ?? "")
+            "!" + ShellWord.quoted(path) + " git-credential"
+            + (selection.account.map { " --account " + ShellWord.quoted($0) } ?? "")
         for arguments in [["--replace-all", key, ""], ["--add", key, helper]] {
             let outcome = try GitConfig.run(arguments)
             guard outcome.status == 0 else { throw Self.failure(outcome) }
@@ -100,10 +100,5 @@ package struct SetupGitCommand: Command {
             "git config failed (exit \(outcome.status))"
                 + (outcome.error.isEmpty ? "" : ": \(outcome.error)"),
             code: .failure)
-    }
-
-    /// `text` as one word for the shell git runs a `!` helper with.
-    static func shellQuoted(_ text: String) -> String {
-        "'" + text.replacing("'", with: "'\\''") + "'"
     }
 }
