@@ -12,10 +12,7 @@ cd "$(dirname "$0")/.."
 rounds=${1:-300}
 case "$rounds" in '' | *[!0-9]*) echo "usage: bench/keyring.sh [PAIRS]" >&2; exit 2 ;; esac
 
-swift build -c release --product session-bench >/dev/null
-bench="$PWD/.build/release/session-bench"
-swift build -c release --static-swift-stdlib --product session-cli >/dev/null
-cli="$PWD/.build/release/session-cli"
+. bench/build.sh   # bench: session-bench; cli: the static release session-cli
 
 work=$(mktemp -d)
 # The keyring stops when its standard input closes: when this script ends, however it ends.

@@ -13,10 +13,7 @@ count=${1:-100}
 rounds=${2:-300}
 case "$count$rounds" in '' | *[!0-9]*) echo "usage: bench/many-sessions.sh [SESSIONS] [PAIRS]" >&2; exit 2 ;; esac
 
-swift build -c release --product session-bench >/dev/null
-bench="$PWD/.build/release/session-bench"
-swift build -c release --static-swift-stdlib --product session-cli >/dev/null
-cli="$PWD/.build/release/session-cli"
+. bench/build.sh   # bench: session-bench; cli: the static release session-cli
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
