@@ -3,10 +3,11 @@ import SessionCLIKit
 import SessionCore
 import SessionNetworking
 
-/// The tool's words and exit codes for what the networking library throws:
-/// the one place they are decided, applied where ``NetworkService`` hands
-/// anything back to a command. The library's messages say what went wrong;
-/// this adds which option or variable to use.
+/// The tool's words and exit codes for what the networking library throws,
+/// applied where ``NetworkService`` hands anything back to a command. The
+/// library's errors say what went wrong; this adds which option or variable
+/// to use, in the catalog's words. (Errors both halves can meet are mapped
+/// by `ErrorReport`, which this falls back to.)
 enum NetworkErrorReport {
     /// The tool's error for anything the networking library throws;
     /// `origin` is whom it was talking to, for "cannot reach …".
@@ -14,17 +15,21 @@ enum NetworkErrorReport {
         switch error {
         case let error as CLIError: error
         case let error as SignInError: cliError(for: error)
-        case let error as SequenceError: CLIError("\(error)", code: .badProtocol)
+        case SequenceError.tooManySteps(let limit):
+            CLIError(.sequenceTooManySteps, ["limit": String(limit)], code: .badProtocol)
+        case SequenceError.notAnHTTPURL: CLIError(.sequenceNotHTTP, code: .badProtocol)
         case NetworkError.transport(let underlying as ResponseTooLargeError):
-            CLIError(
-                "the identity provider sent an answer larger than \(underlying.limit >> 20) MiB; it was stopped there",
-                code: .badProtocol)
+            CLIError(.providerAnswerTooLarge, ["limit": String(underlying.limit >> 20)], code: .badProtocol)
         case NetworkError.transport(let underlying):
-            CLIError("cannot reach \(describe(origin)): \(reason(underlying))", code: .unavailable)
-        case NetworkError.invalidRequest(let reason): CLIError(reason, code: .usage)
-        case NetworkError.cancelled: CLIError("the request was cancelled", code: .failure)
-        case NetworkError.decoding, NetworkError.status:
-            CLIError("\(error)", code: .badProtocol)
+            CLIError(
+                Message(.cannotReach, messages: ["origin": describe(origin), "reason": reason(underlying)]),
+                code: .unavailable)
+        case NetworkError.invalidRequest(let reason):
+            CLIError(.invalidRequest, ["reason": reason], code: .usage)
+        case NetworkError.cancelled: CLIError(.requestCancelled, code: .failure)
+        case NetworkError.status(let code, _):
+            CLIError(.providerStatus, ["status": String(code)], code: .badProtocol)
+        case NetworkError.decoding: CLIError(.providerUndecodable, code: .badProtocol)
         default: ErrorReport.cliError(for: error)
         }
     }
@@ -40,36 +45,86 @@ enum NetworkErrorReport {
                 .callbackRejected, .idTokenRejected, .providerError, .unsupportedClientAuthentication:
                 .badProtocol
             }
-        return CLIError(error.description + (hint(for: error).map { "; \($0)" } ?? ""), code: code)
+        let message = message(for: error)
+        guard let hint = hint(for: error) else { return CLIError(message, code: code) }
+        return CLIError(
+            Message(.withHint, messages: ["message": message, "hint": Message(hint)]), code: code)
+    }
+
+    /// A sign-in error in the catalog's words.
+    static func message(for error: SignInError) -> Message {
+        switch error {
+        case .discoveryFailed(let issuer, let reason):
+            Message(.signInDiscoveryFailed, ["issuer": issuer, "reason": reason])
+        case .issuerMismatch(let expected): Message(.signInIssuerMismatch, ["issuer": expected])
+        case .insecureEndpoint(let name): Message(.signInInsecureEndpoint, ["name": name])
+        case .noDeviceEndpoint: Message(.signInNoDeviceEndpoint)
+        case .missingEndpoint(let name): Message(.signInMissingEndpoint, ["name": name])
+        case .invalidResponse(let from, let reason):
+            Message(.signInInvalidResponse, ["from": from, "reason": reason])
+        case .accessDenied: Message(.signInAccessDenied)
+        case .deviceCodeExpired: Message(.signInDeviceCodeExpired)
+        case .browserTimedOut(let seconds): Message(.signInBrowserTimedOut, ["seconds": String(seconds)])
+        case .callbackMismatch(let what): Message(.signInCallbackMismatch, ["what": what])
+        case .callbackRejected(let reason): Message(.signInCallbackRejected, ["reason": reason])
+        case .idTokenRejected(let reason): Message(.signInIDTokenRejected, ["reason": reason])
+        case .providerError(let code, let description?):
+            Message(.signInProviderErrorDescribed, ["code": code, "description": description])
+        case .providerError(let code, nil): Message(.signInProviderError, ["code": code])
+        case .refreshRefused: Message(.signInRefreshRefused)
+        case .refreshLoopStopped(let limit, let seconds):
+            Message(.signInRefreshLoop, ["limit": String(limit), "seconds": String(seconds)])
+        case .unsupportedClientAuthentication: Message(.signInUnsupportedClientAuthentication)
+        case .callbackAddressUnavailable(let address, let reason):
+            Message(.signInCallbackAddressUnavailable, ["address": address, "reason": reason])
+        case .clientSecretRequired: Message(.signInClientSecretRequired)
+        }
     }
 
     /// Which option or variable fixes it, when one does.
-    private static func hint(for error: SignInError) -> String? {
+    private static func hint(for error: SignInError) -> MessageKey? {
         switch error {
-        case .discoveryFailed: "check --issuer"
-        case .issuerMismatch: "give --issuer exactly as the provider spells it"
-        case .noDeviceEndpoint: "give it with --device-endpoint URL, or sign in with --web"
-        case .deviceCodeExpired, .browserTimedOut: "run 'session-cli login' again"
-        case .callbackAddressUnavailable:
-            "choose another --callback-port (and register its redirect URI at the provider)"
-        case .unsupportedClientAuthentication: "check SESSION_CLI_CLIENT_SECRET and the client's settings"
-        case .clientSecretRequired: "set SESSION_CLI_CLIENT_SECRET"
+        case .discoveryFailed: .hintCheckIssuer
+        case .issuerMismatch: .hintIssuerSpelling
+        case .noDeviceEndpoint: .hintDeviceEndpoint
+        case .deviceCodeExpired, .browserTimedOut: .hintSignInAgain
+        case .callbackAddressUnavailable: .hintCallbackPort
+        case .unsupportedClientAuthentication: .hintClientSecretSettings
+        case .clientSecretRequired: .hintSetClientSecret
         default: nil
         }
     }
 
     /// "https://login.example.com", or "the identity provider" when it is not known.
-    private static func describe(_ url: URL?) -> String {
-        url.flatMap { Origin($0) }.map(String.init(describing:)) ?? "the identity provider"
+    private static func describe(_ url: URL?) -> Message {
+        url.flatMap { Origin($0) }.map { Message(.verbatim, ["text": String(describing: $0)]) }
+            ?? Message(.theIdentityProvider)
     }
 
-    /// The transport's words for a failure, never more than its type for an unknown error.
-    static func reason(_ underlying: any Error) -> String {
+    /// The transport's failure in words, never more than its type for an unknown error.
+    static func reason(_ underlying: any Error) -> Message {
         switch underlying {
-        case let error as URLError: error.localizedDescription
-        case let error as DeadlineExceededError: error.description
-        case let error as ResponseTooLargeError: error.description
-        default: "it could not be reached"
+        case let error as DeadlineExceededError:
+            return Message(.reasonNoAnswerWithin, ["seconds": String(error.limit.components.seconds)])
+        case let error as ResponseTooLargeError:
+            return Message(.reasonAnswerTooLarge, ["limit": ResponseTooLargeError.format(error.limit)])
+        case let error as URLError:
+            switch error.code {
+            case .cannotConnectToHost: return Message(.reasonConnectionRefused)
+            case .timedOut:
+                return Message(.reasonTimedOut, ["seconds": String(Int(SessionLimits.requestIdleTimeout))])
+            case .cannotFindHost, .dnsLookupFailed: return Message(.reasonHostNotFound)
+            case .networkConnectionLost: return Message(.reasonConnectionLost)
+            case .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateHasUnknownRoot,
+                .serverCertificateNotYetValid:
+                return Message(.reasonCertificate)
+            case .secureConnectionFailed: return Message(.reasonTLS)
+            case .notConnectedToInternet: return Message(.reasonNotConnected)
+            case .httpTooManyRedirects: return Message(.reasonTooManyRedirects)
+            default: return Message(.reasonOther, ["text": error.localizedDescription])
+            }
+        default:
+            return Message(.reasonUnreachable)
         }
     }
 }

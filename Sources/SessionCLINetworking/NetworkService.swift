@@ -4,6 +4,10 @@ package import SessionCore
 import SessionNetworking
 import SessionSupport
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// The commands' ``Network``, with the networking library: what
 /// `session-cli-api` runs them with. Everything it throws is a
 /// ``CLIError``, worded by ``NetworkErrorReport``.
@@ -54,7 +58,7 @@ package struct NetworkService: Network {
 
     package func send(
         _ request: APIRequest, session: any LoginStateRepository, token: AuthToken?,
-        body: @escaping @Sendable ([UInt8]) -> Bool
+        head: @escaping @Sendable (APIHead) -> Void, body: @escaping @Sendable ([UInt8]) -> Bool
     ) async throws -> APIAnswer {
         let behaviors: [any RequestBehavior]
         if let token {
@@ -70,11 +74,16 @@ package struct NetworkService: Network {
         }
         let client = NetworkClient(
             baseURL: request.server, transport: URLSessionTransport(),
-            behavior: CombinedRequestBehavior(behaviors))
+            behavior: CombinedRequestBehavior(behaviors + [HeadReporter(report: head)]))
+        var raw = Request<Data>.raw(method: request.method, path: request.path, headers: request.headers)
+        switch request.body {
+        case .none: break
+        case .bytes(let bytes): raw.body = Data(bytes)
+        case .file(let path): raw.bodyStream = .file(path)
+        case .standardInput: raw.bodyStream = .standardInput
+        }
         do {
-            _ = try await client.send(
-                Request<Data>.raw(method: request.method, path: request.path, headers: request.headers)
-            ) { piece in
+            _ = try await client.send(raw) { piece in
                 guard body(Array(piece)) else { throw OutputFailed() }
             }
             return .success
@@ -84,10 +93,9 @@ package struct NetworkService: Network {
             return .status(code: code, body: Array(answer))
         } catch NetworkError.transport(let tooLarge as ResponseTooLargeError) {
             throw CLIError(
-                "the server's error answer is larger than \(tooLarge.limit >> 20) MiB; it was stopped there",
-                code: .failure)
+                .serverErrorAnswerTooLarge, ["limit": String(tooLarge.limit >> 20)], code: .failure)
         } catch NetworkError.decoding, NetworkError.cancelled {
-            throw CLIError("the request did not complete", code: .failure)
+            throw CLIError(.requestDidNotComplete, code: .failure)
         } catch {
             throw NetworkErrorReport.cliError(for: error, talkingTo: request.server)
         }
@@ -95,6 +103,30 @@ package struct NetworkService: Network {
 
     /// Standard output failed while the body streamed: the transfer stops.
     private struct OutputFailed: Error {}
+}
+
+/// Hands the final answer's status line and headers to `api` before its
+/// body: the last exchange's, after a refresh and a retry. The transport
+/// gives no HTTP version or reason phrase, so neither is claimed.
+private struct HeadReporter: RequestBehavior {
+    let report: @Sendable (APIHead) -> Void
+
+    func afterSuccess(_ response: HTTPURLResponse, data: Data, for request: URLRequest) async {
+        tell(response)
+    }
+
+    func afterFailure(_ error: NetworkError, for request: URLRequest) async {}
+
+    private func tell(_ response: HTTPURLResponse) {
+        let headers = response.allHeaderFields.compactMap { name, value -> (name: String, value: String)? in
+            guard let name = name as? String, let value = value as? String else { return nil }
+            return (name, value)
+        }.sorted { $0.name.lowercased() < $1.name.lowercased() }
+        report(
+            APIHead(
+                statusCode: response.statusCode, httpVersion: nil, reason: nil, headers: headers,
+                url: response.url ?? URL(fileURLWithPath: "/")))
+    }
 }
 
 /// A sign-in at a provider as a ``CredentialProvider``: discovery, then the
@@ -146,12 +178,13 @@ private struct SignIn: CredentialProvider {
                         complete: prompt.verificationURIComplete, expiresIn: prompt.expiresIn))
             }
         case .web(let redirect, let opensBrowser, let prompt):
+            let language = request.language
             let pages = SignInPages(
-                appName: "session-cli", language: request.language.rawValue,
-                describe: { NetworkErrorReport.cliError(for: $0).message })
+                appName: "session-cli", language: language.rawValue,
+                describe: { NetworkErrorReport.cliError(for: $0).message.text(in: language) })
             return AuthorizationCodeFlow(
                 configuration: configuration, redirect: redirect, pages: pages, transport: transport,
-                prompt: prompt.flatMap(SignInPrompt.init(rawValue:))
+                prompt: prompt.flatMap { SignInPrompt(rawValue: $0.rawValue) }
             ) { event in
                 switch event {
                 case .authorizationURL(let url):
@@ -160,7 +193,7 @@ private struct SignIn: CredentialProvider {
                 case .waitingForBrowser(let redirectURI):
                     events(.waitingForBrowser(redirectURI))
                 case .refusedCallback(let reason):
-                    events(.refusedCallback(reason: reason.description))
+                    events(.refusedCallback(anotherSignIn: reason == .anotherSignIn))
                 }
             }
         }

@@ -1,6 +1,7 @@
 /// Parses a command line the way swift-argument-parser users expect:
-/// `--opt value` and `--opt=value`, `--` to end options, `-h`/`--help` on the
-/// tool and on every command, global options before or after the command.
+/// `--opt value` and `--opt=value`, a one-letter `-o value` or `-ovalue`,
+/// `--` to end options, `-h`/`--help` on the tool and on every command,
+/// global options before or after the command.
 ///
 /// Errors never repeat a value from the command line: a mistyped option could
 /// be a token. Names are quoted only when they look like names.
@@ -37,9 +38,7 @@ enum ArgumentParser {
             } else if argument.hasPrefix("--") {
                 try take(option: argument, commands: commands, remaining: &remaining, into: &invocation)
             } else {
-                throw .usage(
-                    "unknown option \(quotedIfName(argument))\(suggestion(for: argument, commands: commands, in: invocation)); see --help"
-                )
+                try take(short: argument, commands: commands, remaining: &remaining, into: &invocation)
             }
         }
         return invocation
@@ -50,24 +49,26 @@ enum ArgumentParser {
     {
         guard let index = invocation.command else {
             guard let index = commands.firstIndex(where: { $0.name == positional }) else {
-                let hint =
-                    Suggestions.closest(to: positional, among: commands.map(\.name))
-                    .map { "; did you mean '\($0)'?" }
-                    ?? "; commands: \(commands.map(\.name).joined(separator: ", "))"
-                throw .usage("unknown command \(quotedIfName(positional))\(hint)")
+                let names = commands.map(\.name)
+                let shown: KeyValuePairs<String, Message> = ["command": quotedIfName(positional)]
+                if let near = Suggestions.closest(to: positional, among: names) {
+                    throw .usage(Message(.unknownCommandNear, ["suggestion": near], messages: shown))
+                }
+                throw .usage(
+                    Message(.unknownCommand, ["commands": names.joined(separator: ", ")], messages: shown))
             }
             invocation.command = index
             return
         }
         let command = commands[index]
         guard command.argument != nil, invocation.raw.arguments.isEmpty else {
+            if let refusal = command.argumentRefusal { throw .usage(refusal) }
             throw .usage(
-                command.argumentRefusal
-                    ?? "\(command.name) takes \(command.argument == nil ? "no arguments" : "one argument"); see 'session-cli help \(command.name)'"
-            )
+                command.argument == nil ? .takesNoArguments : .takesOneArgument, ["command": command.name])
         }
         invocation.raw.arguments.append(positional)
     }
+
     private static func take(
         option argument: String, commands: [CommandSpec], remaining: inout ArraySlice<String>,
         into invocation: inout Result
@@ -76,24 +77,50 @@ enum ArgumentParser {
         let name = String(body.prefix { $0 != "=" })
         let inlineValue = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
         if tokenOptionNames.contains(name) || (name == "with-token" && inlineValue != nil) {
-            throw .usage(
-                "the token is never an option (other users can read arguments with ps); "
-                    + "pipe it instead: printf '%s' \"$TOKEN\" | session-cli login --with-token")
+            throw .usage(.tokenIsNeverAnOption)
         }
-        let command = invocation.command.map { commands[$0] }
-        let available = (command?.options ?? []) + CommandSpec.globalOptions
-        guard let spec = available.first(where: { $0.name == name }) else {
-            let place = command.map { " for \($0.name)" } ?? ""
-            throw .usage(
-                "unknown option \(quotedIfName("--" + name))\(place)\(suggestion(for: name, commands: commands, in: invocation)); see --help"
-            )
+        guard
+            let spec = available(invocation, commands).first(where: {
+                $0.name == name || $0.aliases.contains(name)
+            })
+        else {
+            throw unknown("--" + name, bare: name, commands: commands, invocation)
         }
+        try take(spec, given: "--\(name)", inlineValue: inlineValue, remaining: &remaining, into: &invocation)
+    }
+
+    /// `-x`, `-x value` or `-xvalue`: the one-letter name of an option.
+    private static func take(
+        short argument: String, commands: [CommandSpec], remaining: inout ArraySlice<String>,
+        into invocation: inout Result
+    ) throws(CLIError) {
+        let letters = argument.dropFirst()
+        guard let letter = letters.first,
+            let spec = available(invocation, commands).first(where: { $0.short == letter })
+        else {
+            throw unknown(argument, bare: String(letters), commands: commands, invocation)
+        }
+        let attached = letters.dropFirst()
+        guard spec.takesValue || attached.isEmpty else {
+            throw unknown(argument, bare: String(letters), commands: commands, invocation)
+        }
+        try take(
+            spec, given: "-\(letter)", inlineValue: attached.isEmpty ? nil : String(attached),
+            remaining: &remaining, into: &invocation)
+    }
+
+    private static func take(
+        _ spec: OptionSpec, given: String, inlineValue: String?, remaining: inout ArraySlice<String>,
+        into invocation: inout Result
+    ) throws(CLIError) {
+        let name = spec.name
+        if given != "--" + name { invocation.raw.spellings[name] = given }
         guard spec.repeatable || (!invocation.raw.flags.contains(name) && invocation.raw.values[name] == nil)
         else {
-            throw .usage("--\(name) is given more than once")
+            throw .usage(.optionGivenTwice, ["option": "--\(name)"])
         }
         guard spec.takesValue else {
-            guard inlineValue == nil else { throw .usage("--\(name) takes no value") }
+            guard inlineValue == nil else { throw .usage(.optionTakesNoValue, ["option": given]) }
             invocation.raw.flags.insert(name)
             return
         }
@@ -107,30 +134,45 @@ enum ArgumentParser {
             value = next
             remaining.removeFirst()
         } else {
-            throw .usage("--\(name) needs a value: \(spec.usage)")
+            throw .usage(.optionNeedsValue, ["option": given, "usage": spec.usage])
         }
         invocation.raw.values[name, default: []].append(value)
+        invocation.raw.order.append((name, value))
     }
 
-    private static func suggestion(for name: String, commands: [CommandSpec], in invocation: Result) -> String
-    {
-        let bare = String(name.drop { $0 == "-" }.prefix { $0 != "=" })
-        let names =
-            ((invocation.command.map { commands[$0].options } ?? []) + CommandSpec.globalOptions).map(\.name)
-            + [
-                "help", "version",
-            ]
-        return Suggestions.closest(to: bare, among: names).map { "; did you mean '--\($0)'?" } ?? ""
+    /// The options a command line may use here: the command's (once it is known) and the global ones.
+    private static func available(_ invocation: Result, _ commands: [CommandSpec]) -> [OptionSpec] {
+        (invocation.command.map { commands[$0].options } ?? []) + CommandSpec.globalOptions
+    }
+
+    /// "unknown option", with the name nearest to what was typed when one is
+    /// near, and the command it was given to.
+    private static func unknown(
+        _ typed: String, bare: String, commands: [CommandSpec], _ invocation: Result
+    ) -> CLIError {
+        let command = invocation.command.map { commands[$0].name }
+        let names = available(invocation, commands).map(\.name) + ["help", "version"]
+        let shown: KeyValuePairs<String, Message> = ["option": quotedIfName(typed)]
+        let near = Suggestions.closest(to: String(bare.prefix { $0 != "=" }), among: names).map { "--" + $0 }
+        let message: Message =
+            switch (command, near) {
+            case (let command?, let near?):
+                Message(.unknownOptionForNear, ["command": command, "suggestion": near], messages: shown)
+            case (let command?, nil): Message(.unknownOptionFor, ["command": command], messages: shown)
+            case (nil, let near?): Message(.unknownOptionNear, ["suggestion": near], messages: shown)
+            case (nil, nil): Message(.unknownOption, messages: shown)
+            }
+        return .usage(message)
     }
 
     /// The text in quotes when it looks like a command or option name, else a
     /// neutral phrase: what was typed might be a secret.
-    static func quotedIfName(_ text: String) -> String {
+    static func quotedIfName(_ text: String) -> Message {
         let looksLikeName =
             text.count <= 32
             && text.unicodeScalars.allSatisfy {
                 ("a"..."z").contains($0) || ("A"..."Z").contains($0) || $0 == "-"
             }
-        return looksLikeName ? "'\(text)'" : "(not shown: it may be a secret)"
+        return looksLikeName ? Message(.quoted, ["text": text]) : Message(.notShownMayBeSecret)
     }
 }

@@ -9,16 +9,9 @@ package enum GlobalOption: String, CommandOption {
         switch self {
         case .store:
             OptionSpec(
-                rawValue, value: "PATH",
-                help: "The session file (default: $SESSION_CLI_STORE, else the XDG state folder).")
-        case .lang:
-            OptionSpec(
-                rawValue, value: "en|ja",
-                help: "The language of the output (default: from LC_ALL, LC_MESSAGES, LANG).")
-        case .color:
-            OptionSpec(
-                rawValue, value: "auto|always|never",
-                help: "Color the button label (default: auto: on a terminal, unless NO_COLOR is set).")
+                rawValue, value: "PATH", environment: .store, completion: .file, help: .optionStore)
+        case .lang: OptionSpec(rawValue, value: "en|ja", help: .optionLang)
+        case .color: OptionSpec(rawValue, value: "auto|always|never", help: .optionColor)
         }
     }
 }

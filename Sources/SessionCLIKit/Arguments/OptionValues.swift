@@ -12,16 +12,24 @@ package enum OptionValues {
         do {
             return try Credential.serverURL(from: text)
         } catch {
-            throw .usage("invalid \(option): \(error)")
+            throw .usage(Message(.invalidURL, ["option": option], messages: ["reason": reason(error)]))
+        }
+    }
+
+    /// Why a URL cannot be a server, in the catalog's words.
+    package static func reason(_ error: ServerAddressError) -> Message {
+        switch error {
+        case .notHTTP: Message(.urlReasonNotHTTP)
+        case .hasCredentials: Message(.urlReasonCredentials)
+        case .hasQueryOrFragment: Message(.urlReasonQueryOrFragment)
+        case .plainHTTPToRemoteHost: Message(.urlReasonPlainHTTP)
         }
     }
 
     /// An account name: 1 to 256 characters, none that could drive a terminal.
     package static func account(_ text: String, _ option: String) throws(CLIError) -> String {
         guard !text.isEmpty, text.count <= 256, TerminalText.isSafe(text) else {
-            throw .usage(
-                "invalid \(option): give 1 to 256 characters with no control, format or invisible separator characters"
-            )
+            throw .usage(.invalidAccount, ["option": option])
         }
         return text
     }
@@ -30,24 +38,21 @@ package enum OptionValues {
     package static func clientID(_ text: String, _ option: String) throws(CLIError) -> String {
         guard !text.isEmpty, text.utf8.count <= 256, text.utf8.allSatisfy({ (0x21...0x7E).contains($0) })
         else {
-            throw .usage("invalid \(option): give 1 to 256 visible ASCII characters")
+            throw .usage(.invalidClientID, ["option": option])
         }
         return text
     }
 
     /// One OAuth scope (RFC 6749 §3.3).
     package static func scope(_ text: String) throws(CLIError) -> String {
-        guard ScopeToken.isValid(text) else {
-            throw .usage(
-                "invalid --scope: one scope per --scope, visible ASCII without quotes or backslashes")
-        }
+        guard ScopeToken.isValid(text) else { throw .usage(.invalidScope) }
         return text
     }
 
     /// A port from 1 to 65535.
     package static func port(_ text: String, _ option: String) throws(CLIError) -> Int {
         guard let port = Int(text), (1...65535).contains(port), !text.hasPrefix("+") else {
-            throw .usage("invalid \(option): give a port from 1 to 65535")
+            throw .usage(.invalidPort, ["option": option])
         }
         return port
     }
@@ -57,7 +62,7 @@ package enum OptionValues {
         -> LoopbackRedirect.Host
     {
         guard let host = LoopbackRedirect.Host(rawValue: text) else {
-            throw .usage("invalid \(option): give 127.0.0.1, localhost or ::1")
+            throw .usage(.invalidLoopbackHost, ["option": option])
         }
         return host
     }
@@ -66,8 +71,21 @@ package enum OptionValues {
     package static func lifetime(_ text: String, _ option: String) throws(CLIError) -> TimeInterval {
         let longest = Int(SessionLimits.longestTokenLifetime)
         guard let seconds = Int(text), (1...longest).contains(seconds) else {
-            throw .usage("invalid \(option): give a whole number of seconds from 1 to \(longest)")
+            throw .usage(.invalidLifetime, ["option": option, "longest": String(longest)])
         }
         return TimeInterval(seconds)
+    }
+
+    /// One of `choices`, each the raw value of a case of `Choice`.
+    package static func choice<Choice: RawRepresentable<String> & CaseIterable>(
+        _ text: String, _ option: String, as type: Choice.Type = Choice.self
+    ) throws(CLIError) -> Choice {
+        guard let choice = Choice(rawValue: text) else {
+            throw .usage(
+                Message(
+                    .invalidChoice, ["option": option],
+                    messages: ["choices": .alternatives(Choice.allCases.map(\.rawValue))]))
+        }
+        return choice
     }
 }

@@ -17,6 +17,18 @@ package struct ParsedArguments<Option: CommandOption>: Sendable {
     /// Every value of a repeatable option, in the order given.
     package func values(_ option: Option) -> [String] { raw.values[option.rawValue] ?? [] }
 
+    /// The values of `options`, in the order given on the command line.
+    package func ordered(_ options: [Option]) -> [(option: Option, value: String)] {
+        raw.order.compactMap { entry in
+            options.first { $0.rawValue == entry.name }.map { ($0, entry.value) }
+        }
+    }
+
+    /// The option as it was written (`--user` for `--account`, `-f`), for an error about it.
+    package func spelling(_ option: Option) -> String {
+        raw.spellings[option.rawValue] ?? "--" + option.rawValue
+    }
+
     /// The command's positional arguments.
     package var arguments: [String] { raw.arguments }
 }

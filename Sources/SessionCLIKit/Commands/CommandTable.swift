@@ -8,7 +8,7 @@ package enum CommandTable {
     package static let commands: [any Command.Type] = [
         LoginCommand.self, LogoutCommand.self, StatusCommand.self, SwitchCommand.self, TokenCommand.self,
         APICommand.self, GitCredentialCommand.self, SetupGitCommand.self, KubeCredentialCommand.self,
-        HelpCommand.self,
+        CompletionCommand.self, HelpCommand.self,
     ]
 
     /// The specs, in the order the overview lists them.

@@ -53,9 +53,10 @@ package struct CommandContext: Sendable {
         style = try Style(
             option: globals.value(.color), environment: environment,
             outputIsTerminal: console.outputIsTerminal)
+        let language = language
         storeLocation = Result { () throws(CLIError) in
             try StoreLocation.resolve(
-                option: globals.value(.store), environment: environment, console: console)
+                option: globals.value(.store), environment: environment, console: console, language: language)
         }
     }
 
@@ -77,7 +78,7 @@ package struct CommandContext: Sendable {
         switch access {
         case .inProcess(let network): return network
         case .companion: try CompanionLauncher.run(arguments, replaying: input.consumed)
-        case .none: throw CLIError("this run has no network", code: .software)
+        case .none: throw CLIError(.noNetworkInThisRun, code: .software)
         }
     }
 
@@ -90,22 +91,44 @@ package struct CommandContext: Sendable {
         do {
             return try AuthToken(text)
         } catch {
-            throw CLIError("SESSION_CLI_TOKEN is not a valid token: \(error)", code: .badData)
+            throw CLIError(
+                Message(.tokenOverrideInvalid, messages: ["reason": ErrorReport.reason(error)]),
+                code: .badData)
         }
     }
 
     /// Refuses a command that would change the stored session while
-    /// `SESSION_CLI_TOKEN` overrides it (gh's rule for GH_TOKEN).
-    package func refuseWhileOverridden(_ action: String) throws(CLIError) {
+    /// `SESSION_CLI_TOKEN` overrides it (gh's rule for GH_TOKEN); `action`
+    /// says what it would do.
+    package func refuseWhileOverridden(_ action: MessageKey) throws(CLIError) {
         guard environment[.token] != nil else { return }
-        throw .usage(
-            "SESSION_CLI_TOKEN is set, and token and api use it instead of the stored session; "
-                + "unset it to \(action)")
+        throw .usage(Message(.refusedWhileOverridden, messages: ["action": Message(action)]))
     }
 
-    /// "alice on https://api.example.com", or as much of it as the credential knows.
-    package static func describe(_ credential: Credential) -> String {
-        [credential.account, credential.server.map { "on \($0.absoluteString)" }].compactMap { $0 }
-            .joined(separator: " ")
+    /// `message` in the run's language.
+    package func text(_ message: Message) -> String {
+        message.text(in: language)
+    }
+
+    /// Says `message` on standard output: a result, a confirmation.
+    package func say(_ message: Message) {
+        console.out(message.text(in: language))
+    }
+
+    /// Says `key` on standard output, its blanks filled with `values`.
+    package func say(_ key: MessageKey, _ values: KeyValuePairs<String, String> = [:]) {
+        say(Message(key, values))
+    }
+
+    /// Tells the person `message` on standard error, as it is: what they
+    /// must see or do while the command runs (a device code, a wait).
+    package func tell(_ message: Message) {
+        console.error(message.text(in: language))
+    }
+
+    /// `session-cli: <message>` on standard error: a warning or a note that
+    /// does not end the command.
+    package func warn(_ message: Message) {
+        console.error("session-cli: " + message.text(in: language))
     }
 }

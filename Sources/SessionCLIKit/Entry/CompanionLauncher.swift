@@ -23,19 +23,18 @@ enum CompanionLauncher {
     /// line, and as its standard input `consumed` followed by what is left.
     static func run(_ arguments: [String], replaying consumed: [UInt8]) throws(CLIError) -> Never {
         guard let folder = Executable.folder() else {
-            throw CLIError(
-                "cannot find the folder session-cli runs from, to start \(companionName)", code: .software)
+            throw CLIError(.companionFolderUnknown, code: .software)
         }
         let companion = folder + "/" + companionName
         guard access(companion, X_OK) == 0 else {
-            throw CLIError(
-                "\(companionName) is missing from \(folder); install it in the same folder as session-cli",
-                code: .software)
+            throw CLIError(.companionMissing, ["folder": folder], code: .software)
         }
         if !consumed.isEmpty { try replay(consumed) }
         let argv = ([companion] + arguments).map { strdup($0) } + [nil]
         execv(companion, argv)
-        throw CLIError("cannot run \(companion): \(String(cString: strerror(errno)))", code: .software)
+        throw CLIError(
+            .companionCannotRun, ["path": companion, "reason": String(cString: strerror(errno))],
+            code: .software)
     }
 
     /// Makes standard input start with `consumed` again: a file in memory
@@ -45,9 +44,7 @@ enum CompanionLauncher {
     private static func replay(_ consumed: [UInt8]) throws(CLIError) {
         let fd = anonymousFile()
         guard fd >= 0 else {
-            throw CLIError(
-                "cannot keep standard input for \(companionName): \(String(cString: strerror(errno)))",
-                code: .ioError)
+            throw CLIError(.companionInputLost, ["reason": String(cString: strerror(errno))], code: .ioError)
         }
         defer { systemClose(fd) }
         var written = 0
@@ -56,15 +53,12 @@ enum CompanionLauncher {
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else {
                 throw CLIError(
-                    "cannot keep standard input for \(companionName): \(String(cString: strerror(errno)))",
-                    code: .ioError)
+                    .companionInputLost, ["reason": String(cString: strerror(errno))], code: .ioError)
             }
             written += count
         }
         guard lseek(fd, 0, SEEK_SET) == 0, dup2(fd, STDIN_FILENO) == STDIN_FILENO else {
-            throw CLIError(
-                "cannot hand standard input to \(companionName): \(String(cString: strerror(errno)))",
-                code: .ioError)
+            throw CLIError(.companionInputLost, ["reason": String(cString: strerror(errno))], code: .ioError)
         }
     }
 

@@ -27,33 +27,37 @@ package enum EnvironmentVariable: String, CaseIterable, Sendable {
     case kubernetesExecInfo = "KUBERNETES_EXEC_INFO"
     case sessionBus = "DBUS_SESSION_BUS_ADDRESS"
     case runtimeDirectory = "XDG_RUNTIME_DIR"
+    case columns = "COLUMNS"
+    case path = "PATH"
 
     /// What the variable does, for the help and the CLI reference; `nil`
     /// for the system's variables, which the tool only reads.
-    package var help: String? {
+    package var help: Message? {
+        let key: MessageKey
         switch self {
-        case .store: "The session file, when --store is not given."
+        case .store: key = .variableStore
         case .lockTimeout:
-            "Seconds a writer waits for another process's lock (default \(Int(SessionLimits.lockTimeout)))."
-        case .issuer: "The provider for login --device and --web, when --issuer is not given."
-        case .clientID: "The client ID for login --device and --web, when --client-id is not given."
-        case .clientSecret: "A confidential client's secret (never an option: ps shows options)."
-        case .callbackPort: "The port for login --web, when --callback-port is not given."
-        case .callbackHost: "The redirect's host for login --web, when --callback-host is not given."
-        case .token: "A token that overrides the session for token and api; login and logout refuse."
-        case .server: "Use the session on this server for this shell (as --server); the default stays."
-        case .account: "Use the session of this account for this shell (as --account); the default stays."
-        case .secrets:
-            "Where login keeps a new session's tokens, when --secrets is not given: file or keyring."
-        case .noColor: "Set: no color with --color auto."
+            return Message(.variableLockTimeout, ["seconds": String(Int(SessionLimits.lockTimeout))])
+        case .issuer: key = .variableIssuer
+        case .clientID: key = .variableClientID
+        case .clientSecret: key = .variableClientSecret
+        case .callbackPort: key = .variableCallbackPort
+        case .callbackHost: key = .variableCallbackHost
+        case .token: key = .variableToken
+        case .server: key = .variableServer
+        case .account: key = .variableAccount
+        case .secrets: key = .variableSecrets
+        case .noColor: key = .variableNoColor
+        case .columns: key = .variableColumns
         case .home, .stateHome, .allLocale, .messagesLocale, .language, .terminal, .kubernetesExecInfo,
-            .sessionBus, .runtimeDirectory:
-            nil
+            .sessionBus, .runtimeDirectory, .path:
+            return nil
         }
+        return Message(key)
     }
 
     /// The tool's own variables, with their help, in the order the help lists them.
-    package static var documented: [(variable: EnvironmentVariable, help: String)] {
+    package static var documented: [(variable: EnvironmentVariable, help: Message)] {
         allCases.compactMap { variable in variable.help.map { (variable, $0) } }
     }
 }

@@ -1,3 +1,4 @@
+import SessionCore
 import SessionSupport
 
 /// Where this program is: the companion is run from its folder, and
@@ -19,9 +20,30 @@ enum Executable {
         return full.lastIndex(of: "/").map { String(full[..<$0]) }
     }
 
-    /// The absolute path of `session-cli`: beside this executable, which is
-    /// `session-cli` itself or its companion.
-    static func sessionCLI() -> String? {
-        folder().map { $0 + "/session-cli" }
+    /// The absolute path of `session-cli` as the person ran it, the path
+    /// they keep: `argv[0]` made absolute when it names a path, else the
+    /// first match on `PATH` (as the shell found it). Links are not
+    /// resolved: a tool installed as a link into a versioned folder keeps
+    /// working after an upgrade. `nil` when neither finds it (then the
+    /// real path, links resolved).
+    static func invokedPath(environment: Environment) -> String? {
+        let invoked = CommandLine.arguments.first ?? ""
+        if invoked.contains("/") {
+            let absolute = invoked.hasPrefix("/") ? invoked : currentDirectory().map { $0 + "/" + invoked }
+            return absolute.map { FileLoginStateStore.standardized($0) }
+        }
+        if !invoked.isEmpty, let path = environment[.path] {
+            for folder in path.split(separator: ":") where folder.hasPrefix("/") {
+                let candidate = String(folder) + "/" + invoked
+                if access(candidate, X_OK) == 0 { return FileLoginStateStore.standardized(candidate) }
+            }
+        }
+        return folder().map { $0 + "/session-cli" }
+    }
+
+    private static func currentDirectory() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return nil }
+        return String(cString: buffer)
     }
 }

@@ -15,15 +15,15 @@ package enum StoreLocation {
     /// Sessions that keep their secrets in the keyring find it on the session
     /// bus of `DBUS_SESSION_BUS_ADDRESS` (else `$XDG_RUNTIME_DIR/bus`); a wait
     /// for it to be unlocked is said on `console` and ends at Ctrl-C.
-    package static func resolve(option: String?, environment: Environment, console: Console) throws(CLIError)
-        -> FileLoginStateStore
-    {
+    package static func resolve(
+        option: String?, environment: Environment, console: Console, language: Language
+    ) throws(CLIError) -> FileLoginStateStore {
         let timeout = try lockTimeout(environment[.lockTimeout])
         var path = FileLoginStateStore.defaultFilePath(
             appName: appName, home: environment[.home], stateHome: environment[.stateHome])
         if let given = option ?? environment[.store] {
-            guard !given.isEmpty else { throw .usage("--store needs a file path") }
-            guard !given.hasSuffix("/") else { throw .usage("--store must name a file, not a folder") }
+            guard !given.isEmpty else { throw .usage(.storeNeedsPath) }
+            guard !given.hasSuffix("/") else { throw .usage(.storeMustBeFile) }
             path = given
         }
         let (address, runtimeDirectory) = (environment[.sessionBus], environment[.runtimeDirectory])
@@ -32,9 +32,8 @@ package enum StoreLocation {
                 application: appName, storePath: absolutePath, address: address,
                 runtimeDirectory: runtimeDirectory,
                 onPrompt: {
-                    console.error(
-                        "session-cli: waiting up to \(Int(SessionLimits.keyringUnlockWait.components.seconds / 60)) "
-                            + "minutes for the keyring to be unlocked (Ctrl-C cancels)...")
+                    let minutes = String(SessionLimits.keyringUnlockWait.components.seconds / 60)
+                    console.error(Message(.keyringWaiting, ["minutes": minutes]).text(in: language))
                 }, cancelsOnInterrupt: true)
         }
     }
@@ -43,7 +42,7 @@ package enum StoreLocation {
         guard let text else { return SessionLimits.lockTimeout }
         guard let seconds = Double(text), seconds.isFinite, (0...Double(longestLockTimeout)).contains(seconds)
         else {
-            throw .usage("invalid SESSION_CLI_LOCK_TIMEOUT: give seconds from 0 to \(longestLockTimeout)")
+            throw .usage(.invalidLockTimeout, ["longest": String(longestLockTimeout)])
         }
         return seconds
     }

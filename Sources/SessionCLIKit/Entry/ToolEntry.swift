@@ -10,19 +10,12 @@ package import SessionSupport
 ///
 /// The top level is synchronous: `status` and `help` never start the
 /// concurrency runtime, which would cost start-up time they do not need.
-/// SIGPIPE is ignored so that a closed pipe is a write error the tool
-/// reports (exit 74), the same as a full disk, rather than a silent death.
-/// SIGINT, SIGTERM and SIGHUP are unblocked: a parent may start the tool
-/// with them blocked (the mask survives exec), and then Ctrl-C would not end
-/// a login that waits for the browser.
+/// The signal dispositions every run starts with are set in one place,
+/// ``Signals``.
 package enum ToolEntry {
     /// Runs the command line of this process and exits.
     package static func main(network: CommandContext.NetworkAccess) -> Never {
-        signal(SIGPIPE, SIG_IGN)
-        var endings = sigset_t()
-        sigemptyset(&endings)
-        for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&endings, number) }
-        pthread_sigmask(SIG_UNBLOCK, &endings, nil)
+        Signals.prepareProcess()
         let status = run(
             Array(CommandLine.arguments.dropFirst()), environment: .current(), console: .standard(),
             input: .standard(), network: network, now: { Date() })
@@ -35,6 +28,7 @@ package enum ToolEntry {
         _ arguments: [String], environment: Environment, console: Console, input: StandardInput,
         network: CommandContext.NetworkAccess, now: @escaping @Sendable () -> Date
     ) -> ExitCode {
+        var language = Language(beforeParsing: arguments, environment: environment)
         let status: ExitCode
         do {
             switch try CommandTable.parse(arguments) {
@@ -42,18 +36,26 @@ package enum ToolEntry {
                 console.out("session-cli \(sessionCLIVersion)")
                 status = .success
             case .help(let spec):
-                console.out(spec.map(HelpText.help(for:)) ?? HelpText.overview)
+                let help = HelpText(language: language, width: width(environment, console))
+                console.out(spec.map(help.help(for:)) ?? help.overview)
                 status = .success
             case .run(let command, let globals):
                 let context = try CommandContext(
                     arguments: arguments, globals: globals, environment: environment, console: console,
                     input: input, network: network, now: now)
+                language = context.language
                 status = try command.run(context: context)
             }
         } catch {
-            status = ErrorReport.report(error, to: console)
+            status = ErrorReport.report(error, to: console, in: language)
         }
-        return ErrorReport.finish(status, console: console)
+        return ErrorReport.finish(status, console: console, in: language)
+    }
+
+    /// The width help is laid out for: `COLUMNS`, else the terminal's, else 80.
+    static func width(_ environment: Environment, _ console: Console) -> Int {
+        environment[.columns].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+            ?? console.terminalColumns() ?? 80
     }
 }
 
@@ -72,7 +74,7 @@ package func waitFor<Result: Sendable>(_ operation: @escaping @Sendable () async
     }
     done.wait()
     guard let result = outcome.withLock({ $0 }) else {
-        throw CLIError("the command did not finish", code: .software)
+        throw CLIError(.commandDidNotFinish, code: .software)
     }
     return try result.get()
 }

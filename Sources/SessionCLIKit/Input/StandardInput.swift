@@ -68,7 +68,8 @@ package final class StandardInput: Sendable {
                 if read < 0 && errno == EINTR { continue }
                 guard read >= 0 else {
                     throw CLIError(
-                        "cannot read standard input: \(String(cString: strerror(errno)))", code: .ioError)
+                        .cannotReadStandardInput, ["reason": String(cString: strerror(errno))], code: .ioError
+                    )
                 }
                 let piece = Array(buffer[..<read])
                 state.withLock { $0.consumed += piece }
@@ -77,18 +78,41 @@ package final class StandardInput: Sendable {
         }
     }
 
-    /// The bytes a person types at `prompt` up to Enter, with echo off (at
-    /// most `limit`; more is an error). In a test, the input's first line.
-    package func hiddenLine(prompt: String, limit: Int, console: Console) throws(CLIError) -> [UInt8] {
+    /// The bytes a person types at `prompt` up to Enter, with echo off; `nil`
+    /// when more than `limit` were typed. In a test, the input's first line.
+    package func hiddenLine(prompt: String, limit: Int, console: Console) throws(CLIError) -> [UInt8]? {
         switch source {
         case .memory(let all):
             let line = Array(all.prefix { $0 != 0x0A && $0 != 0x0D })
-            guard line.count <= limit else {
-                throw CLIError("invalid token: it is longer than \(limit) bytes", code: .badData)
-            }
-            return line
+            return line.count <= limit ? line : nil
         case .descriptor:
-            return try HiddenPrompt.readLine(prompt: prompt, limit: limit, console: console)
+            return try TerminalPrompt.hiddenLine(prompt: prompt, limit: limit, console: console)
         }
+    }
+
+    /// The line a person types at `prompt`, as the terminal echoes it,
+    /// without spaces around it; empty at the end of the input. In a test,
+    /// the input's next line.
+    package func visibleLine(prompt: String, limit: Int, console: Console) throws(CLIError) -> String {
+        switch source {
+        case .memory(let all):
+            return state.withLock { state in
+                let rest = all[state.offset...]
+                let line = rest.prefix { $0 != 0x0A }
+                state.offset += min(rest.count, line.count + 1)
+                console.prompt(prompt)
+                return String(decoding: line.prefix(limit), as: UTF8.self).trimmingSpaces
+            }
+        case .descriptor:
+            return try TerminalPrompt.visibleLine(prompt: prompt, limit: limit, console: console)
+        }
+    }
+}
+
+extension String {
+    /// Without leading and trailing spaces, tabs and carriage returns.
+    package var trimmingSpaces: String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
+        return String(drop(while: isSpace).reversed().drop(while: isSpace).reversed())
     }
 }

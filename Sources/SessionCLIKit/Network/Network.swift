@@ -36,12 +36,13 @@ package protocol Network: Sendable {
 
     /// Sends `request` to the session's server with its token (or with
     /// `token`, from `SESSION_CLI_TOKEN`), refreshing once after a 401 when
-    /// the session can, ending the session at a 401 when it cannot. A 2xx
-    /// body goes to `body` a piece at a time as it arrives; `body` returns
-    /// `false` to stop (the output failed).
+    /// the session can, ending the session at a 401 when it cannot. The
+    /// final answer's status line and headers go to `head` before its body;
+    /// a 2xx body goes to `body` a piece at a time as it arrives; `body`
+    /// returns `false` to stop (the output failed).
     func send(
         _ request: APIRequest, session: any LoginStateRepository, token: AuthToken?,
-        body: @escaping @Sendable ([UInt8]) -> Bool
+        head: @escaping @Sendable (APIHead) -> Void, body: @escaping @Sendable ([UInt8]) -> Bool
     ) async throws -> APIAnswer
 }
 
@@ -53,8 +54,8 @@ package struct SignInRequest: Sendable {
         /// The device authorization grant: a code entered in any browser.
         case device(endpoint: URL?)
         /// The authorization code grant in this machine's browser; `prompt`
-        /// is OpenID Connect's (`login`, `select_account`, `consent`).
-        case web(redirect: LoopbackRedirect, opensBrowser: Bool, prompt: String?)
+        /// is OpenID Connect's.
+        case web(redirect: LoopbackRedirect, opensBrowser: Bool, prompt: SignInPromptChoice?)
         /// The client credentials grant: the client as itself, with its secret.
         case clientCredentials
     }
@@ -84,6 +85,13 @@ package struct SignInRequest: Sendable {
     }
 }
 
+/// OpenID Connect's `prompt`: what the provider shows, so another account can sign in.
+package enum SignInPromptChoice: String, Sendable, CaseIterable {
+    case login
+    case selectAccount = "select_account"
+    case consent
+}
+
 /// What happens during a sign-in that the person must see.
 package enum SignInEvent: Sendable {
     /// Enter `userCode` at `verificationURI` (or open `complete`), within `expiresIn` seconds.
@@ -92,8 +100,10 @@ package enum SignInEvent: Sendable {
     case authorizationURL(URL, opening: Bool)
     /// The listener waits for the browser at this redirect URI.
     case waitingForBrowser(URL)
-    /// A request to the sign-in listener was refused for `reason`; the wait goes on.
-    case refusedCallback(reason: String)
+    /// A request to the sign-in listener was refused; the wait goes on.
+    /// `anotherSignIn`: its state is another sign-in's; else its parameters
+    /// repeat or cannot be read.
+    case refusedCallback(anotherSignIn: Bool)
 }
 
 /// How a revocation at the provider went.
@@ -105,23 +115,61 @@ package enum Revocation: Sendable, Equatable {
     /// The provider did not answer within the deadline.
     case timedOut(issuer: String, seconds: Int)
     /// The provider refused, or could not be reached, for `reason`.
-    case failed(issuer: String, reason: String)
+    case failed(issuer: String, reason: Message)
 }
 
 /// One request of `api`.
 package struct APIRequest: Sendable {
+    /// What the request carries.
+    package enum Body: Sendable, Equatable {
+        case none
+        /// These bytes (the fields as JSON).
+        case bytes([UInt8])
+        /// A file's contents, sent as they are read, never held whole.
+        case file(String)
+        /// Standard input, to its end, sent as it is read.
+        case standardInput
+    }
+
     package var method: String
     /// The path (with any query) joined to the server, as written.
     package var path: String
     package var headers: [String: String]
     /// The server the path is joined to.
     package var server: URL
+    package var body: Body
 
-    package init(method: String, path: String, headers: [String: String], server: URL) {
+    package init(method: String, path: String, headers: [String: String], server: URL, body: Body = .none) {
         self.method = method
         self.path = path
         self.headers = headers
         self.server = server
+        self.body = body
+    }
+}
+
+/// The status line and headers of `api`'s answer, for `--include` and for
+/// saying where a redirect went.
+package struct APIHead: Sendable {
+    package var statusCode: Int
+    /// `1.1`, `2`: when the transport knows it.
+    package var httpVersion: String?
+    /// The server's reason phrase, when the transport knows it.
+    package var reason: String?
+    /// In the order received, when the transport keeps it (else by name).
+    package var headers: [(name: String, value: String)]
+    /// The URL that answered: another than asked after a redirect.
+    package var url: URL
+
+    package init(
+        statusCode: Int, httpVersion: String?, reason: String?, headers: [(name: String, value: String)],
+        url: URL
+    ) {
+        self.statusCode = statusCode
+        self.httpVersion = httpVersion
+        self.reason = reason
+        self.headers = headers
+        self.url = url
     }
 }
 

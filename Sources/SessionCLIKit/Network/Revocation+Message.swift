@@ -1,18 +1,39 @@
 extension Revocation {
-    /// The one line standard error says of a revocation, at logout or when a
-    /// login replaced a session.
-    package var message: String {
+    /// What standard error says of a revocation, at logout or when a login
+    /// replaced a session: a plain line when it worked, a note or a warning
+    /// (``CommandContext/warn(_:)``) when not.
+    package var message: (Message, isWarning: Bool) {
         switch self {
         case .revoked(let issuer):
-            "Revoked the grant at \(issuer)."
+            (Message(.revocationDone, ["issuer": issuer]), false)
         case .notOffered(let issuer):
-            "session-cli: note: \(issuer) lists no revocation endpoint; the grant was not revoked there"
+            (Message(.note, messages: ["text": Message(.revocationNotOffered, ["issuer": issuer])]), true)
         case .timedOut(let issuer, let seconds):
-            "session-cli: warning: \(issuer) did not answer within \(seconds) s; the grant may still be valid "
-                + "there; the local session is removed anyway"
+            (
+                Message(
+                    .warning,
+                    messages: [
+                        "text": Message(.revocationTimedOut, ["issuer": issuer, "seconds": String(seconds)])
+                    ]),
+                true
+            )
         case .failed(let issuer, let reason):
-            "session-cli: warning: could not revoke the grant at \(issuer) (\(reason)); "
-                + "the local session is removed anyway"
+            (
+                Message(
+                    .warning,
+                    messages: [
+                        "text": Message(.revocationFailed, ["issuer": issuer], messages: ["reason": reason])
+                    ]),
+                true
+            )
         }
+    }
+}
+
+extension CommandContext {
+    /// Says how a revocation went, on standard error.
+    package func report(_ revocation: Revocation) {
+        let (message, isWarning) = revocation.message
+        if isWarning { warn(message) } else { tell(message) }
     }
 }

@@ -16,8 +16,10 @@ package final class Console: Sendable {
 
     /// The first write that failed: which stream, and why.
     package struct Failure: Sendable {
-        /// "standard output" or "standard error".
-        package let stream: String
+        /// Which of the two.
+        package enum Stream: Sendable { case output, errors }
+        /// Standard output or standard error.
+        package let stream: Stream
         /// The system's words for the error.
         package let reason: String
     }
@@ -32,6 +34,16 @@ package final class Console: Sendable {
         self.output = output
         self.errors = errors
         self.outputIsTerminal = outputIsTerminal
+    }
+
+    /// The terminal's width in columns, for the help: `COLUMNS` when the
+    /// caller read it, else the terminal's own when standard output is one,
+    /// else `nil` (80, then).
+    package func terminalColumns() -> Int? {
+        guard case .descriptor(let fd) = output else { return nil }
+        var size = winsize()
+        guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
     }
 
     /// The process's standard output and standard error.
@@ -134,7 +146,7 @@ package final class Console: Sendable {
                 if count < 0 && errno == EINTR { continue }
                 guard count > 0 else {
                     let reason = count < 0 ? String(cString: strerror(errno)) : "nothing was written"
-                    let stream = fd == STDOUT_FILENO ? "standard output" : "standard error"
+                    let stream: Failure.Stream = fd == STDOUT_FILENO ? .output : .errors
                     failure.withLock { $0 = $0 ?? Failure(stream: stream, reason: reason) }
                     return
                 }

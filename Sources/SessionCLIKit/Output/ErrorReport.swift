@@ -1,9 +1,11 @@
-import SessionCore
+package import SessionCore
+import SessionSupport
 
 /// Turns what a command throws into the tool's one-line error and exit
-/// code: the one mapping from errors to exit codes. (What the networking
-/// library throws is worded where the network service hands it over, as a
-/// ``CLIError``.)
+/// code: the one mapping from errors to exit codes and to the catalog's
+/// words. (What only the networking library throws is mapped where the
+/// network service hands it over, into a ``CLIError``, with the catalog's
+/// words too.)
 package enum ErrorReport {
     /// The tool's error for `error`: its message and exit status.
     package static func cliError(for error: any Error) -> CLIError {
@@ -11,38 +13,201 @@ package enum ErrorReport {
         case let error as CLIError:
             error
         case let error as SessionFileError:
-            CLIError(error.description, code: error.isBadData ? .badData : .ioError)
+            CLIError(message(for: error), code: error.isBadData ? .badData : .ioError)
         case let error as StoreBusyError:
-            CLIError(error.description, code: .busy)
-        case let error as AuthTokenError:
-            CLIError("invalid token: \(error)", code: .badData)
+            CLIError(
+                .storeBusy,
+                ["lock": error.lockPath, "seconds": String(Int(error.waited.rounded(.up)))], code: .busy)
+        case is AuthTokenError:
+            CLIError(
+                Message(
+                    .invalidTokenIn,
+                    messages: ["source": Message(.tokenSourceAnywhere), "reason": reason(error)]),
+                code: .badData)
         case let error as KeyringError:
             switch error {
-            case .missingSecret: CLIError(error.description, code: .failure)
-            case .cancelled: CLIError(error.description, code: .interrupted)
-            default: CLIError(error.description, code: .unavailable)
+            case .missingSecret: CLIError(message(for: error), code: .failure)
+            case .cancelled: CLIError(message(for: error), code: .interrupted)
+            default: CLIError(message(for: error), code: .unavailable)
+            }
+        case let error as LoginStateStoreError:
+            switch error {
+            case .noSuchSession(let key):
+                CLIError(Message(.noSuchSession, messages: ["session": describe(key)]), code: .failure)
+            case .tooManySessions(let limit):
+                CLIError(.tooManySessions, ["limit": String(limit)], code: .failure)
             }
         default:
-            CLIError("unexpected error: \(String(describing: type(of: error)))", code: .software)
+            CLIError(.unexpectedError, ["type": String(describing: type(of: error))], code: .software)
         }
     }
 
     /// Prints `session-cli: <message>` on standard error and returns the exit code.
-    package static func report(_ error: any Error, to console: Console) -> ExitCode {
+    package static func report(_ error: any Error, to console: Console, in language: Language) -> ExitCode {
         let cliError = cliError(for: error)
-        console.error("session-cli: \(cliError.message)")
+        console.error("session-cli: " + cliError.message.text(in: language))
         return cliError.code
     }
 
     /// The status to exit with: `status`, unless writing the output failed
     /// (a closed pipe, a full disk, `> /dev/full`); then 74, said on standard
     /// error when standard error still works.
-    package static func finish(_ status: ExitCode, console: Console) -> ExitCode {
+    package static func finish(_ status: ExitCode, console: Console, in language: Language) -> ExitCode {
         guard let failure = console.outputFailure else { return status }
-        if failure.stream == "standard output" {
+        if failure.stream == .output {
             console.error(
-                "session-cli: cannot write to standard output: \(failure.reason); the output is incomplete")
+                "session-cli: " + Message(.outputIncomplete, ["reason": failure.reason]).text(in: language))
         }
         return .ioError
+    }
+
+    /// Why a token is not valid, in the catalog's words (what `AuthToken`'s
+    /// initializer throws).
+    package static func reason(_ error: any Error) -> Message {
+        guard let error = error as? AuthTokenError else { return cliError(for: error).message }
+        return switch error {
+        case .empty: Message(.tokenEmpty)
+        case .tooLong(let count):
+            Message(.tokenTooLong, ["count": String(count), "limit": String(SessionLimits.tokenLength)])
+        case .invalidByte(let kind, let offset):
+            Message(.tokenBadByte, ["offset": String(offset + 1)], messages: ["kind": Message(byteKey(kind))])
+        }
+    }
+
+    private static func byteKey(_ kind: AuthTokenError.ByteClass) -> MessageKey {
+        switch kind {
+        case .space: .byteSpace
+        case .tab: .byteTab
+        case .carriageReturn: .byteCR
+        case .lineFeed: .byteLF
+        case .nul: .byteNUL
+        case .control: .byteControl
+        case .nonASCII: .byteNonASCII
+        }
+    }
+
+    /// A session's key in words: "alice on https://api.example.com", or as
+    /// much of it as the key has, each case worded on its own.
+    package static func describe(_ key: SessionKey) -> Message {
+        switch (key.account, key.origin) {
+        case (let account?, let origin?):
+            Message(.sessionAccountOnServer, ["account": account, "server": origin])
+        case (let account?, nil): Message(.sessionAccountNoServer, ["account": account])
+        case (nil, let origin?): Message(.sessionServerNoAccount, ["server": origin])
+        case (nil, nil): Message(.sessionNoServerNoAccount)
+        }
+    }
+
+    /// What a selection asked for, in words: "alice on https://api.example.com",
+    /// "alice", "https://api.example.com" (a part not asked for is not "missing").
+    package static func describeAsked(server origin: String?, account: String?) -> Message {
+        switch (account, origin) {
+        case (let account?, let origin?):
+            Message(.sessionAccountOnServer, ["account": account, "server": origin])
+        case (let account?, nil): Message(.verbatim, ["text": account])
+        case (nil, let origin?): Message(.verbatim, ["text": origin])
+        case (nil, nil): Message(.sessionNoServerNoAccount)
+        }
+    }
+
+    /// Several sessions in words, as a list.
+    package static func describe(_ keys: [SessionKey]) -> Message {
+        Message.list(keys.map(describe))
+    }
+
+    private static func message(for error: SessionFileError) -> Message {
+        switch error {
+        case .empty(let path): Message(.sessionFileEmpty, ["path": path])
+        case .corrupt(let path, let reason): Message(.sessionFileCorrupt, ["path": path, "reason": reason])
+        case .unsupportedVersion(let path, let version):
+            Message(
+                .sessionFileTooNew,
+                ["path": path, "version": String(version), "supported": String(SessionFileFormat.version)])
+        case .notRegularFile(let path, let kind):
+            Message(.sessionFileNotRegular, ["path": path], messages: ["kind": Message(fileKind(kind))])
+        case .io(let path, let operation, let code):
+            Message(
+                .fileOperationFailed, ["path": path, "reason": String(cString: strerror(code))],
+                messages: ["operation": self.operation(operation), "hint": hint(code, operation)])
+        }
+    }
+
+    private static func fileKind(_ kind: String) -> MessageKey {
+        switch kind {
+        case "a directory": .fileKindDirectory
+        case "a FIFO": .fileKindFIFO
+        case "a symbolic link": .fileKindSymlink
+        case "a socket": .fileKindSocket
+        case "a character device", "a block device": .fileKindDevice
+        default: .fileKindOther
+        }
+    }
+
+    /// The catalog's words for what the store was doing (``SessionFileError/io(path:operation:code:)``).
+    private static func operation(_ operation: String) -> Message {
+        let key: MessageKey? =
+            switch operation {
+            case "open": .operationOpen
+            case "inspect": .operationInspect
+            case "read": .operationRead
+            case "create": .operationCreate
+            case "set permissions of": .operationSetPermissions
+            case "write": .operationWrite
+            case "flush": .operationFlush
+            case "create the folder": .operationCreateFolder
+            case "open the folder": .operationOpenFolder
+            case "flush the folder": .operationFlushFolder
+            case "replace": .operationReplace
+            case "remove": .operationRemove
+            case "list": .operationList
+            case "open the lock file": .operationOpenLock
+            case "lock": .operationLock
+            case "watch": .operationWatch
+            default: nil
+            }
+        return key.map { Message($0) } ?? Message(.verbatim, ["text": operation])
+    }
+
+    private static func hint(_ code: Int32, _ operation: String) -> Message {
+        switch code {
+        case EACCES, EPERM: Message(.hintPermissions)
+        case EROFS: Message(.hintReadOnly)
+        case ENOSPC where operation == "watch", EMFILE, ENFILE: Message(.hintWatchLimit)
+        case ENOSPC, EDQUOT: Message(.hintDiskFull)
+        case ENOTDIR: Message(.hintNotFolder)
+        default: Message(.nothing)
+        }
+    }
+
+    /// Why the keyring could not be used, in the catalog's words.
+    package static func message(for error: KeyringError) -> Message {
+        let fix = Message(.keyringFix)
+        switch error {
+        case .noSessionBus(let reason):
+            return Message(.keyringNoBus, ["reason": reason], messages: ["fix": fix])
+        case .noSecretService: return Message(.keyringNoService, messages: ["fix": fix])
+        case .locked: return Message(.keyringLocked)
+        case .timedOut:
+            return Message(
+                .keyringTimedOut, ["seconds": String(SessionLimits.keyringCallDeadline.components.seconds)])
+        case .noDefaultCollection: return Message(.keyringNoCollection)
+        case .missingSecret(let item):
+            let kind = SecretKind.allCases.first { $0.words == item }
+            return Message(
+                .keyringMissingSecret,
+                messages: ["item": kind.map(secretWords) ?? Message(.verbatim, ["text": item])])
+        case .cancelled: return Message(.keyringCancelled)
+        case .failed(let reason): return Message(.keyringFailed, ["reason": reason], messages: ["fix": fix])
+        }
+    }
+
+    /// A kind of secret in words.
+    package static func secretWords(_ kind: SecretKind) -> Message {
+        switch kind {
+        case .accessToken: Message(.secretAccessToken)
+        case .refreshToken: Message(.secretRefreshToken)
+        case .idToken: Message(.secretIDToken)
+        case .clientSecret: Message(.secretClientSecret)
+        }
     }
 }

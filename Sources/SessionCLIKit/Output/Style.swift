@@ -15,7 +15,11 @@ package struct Style: Sendable {
         case "never": colored = false
         case "auto":
             colored = outputIsTerminal && environment[.noColor] == nil && environment[.terminal] != "dumb"
-        default: throw .usage("--color must be auto, always or never")
+        default:
+            throw .usage(
+                Message(
+                    .invalidChoice, ["option": "--color"],
+                    messages: ["choices": .alternatives(["auto", "always", "never"])]))
         }
     }
 

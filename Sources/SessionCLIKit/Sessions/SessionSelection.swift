@@ -15,12 +15,17 @@ package struct SessionSelection: Sendable {
     /// The account asked for, if any.
     package var account: String?
 
-    /// The options' help, shared by every command that selects.
+    /// The options, shared by every command that selects.
     package static let serverOption = OptionSpec(
-        "server", value: "URL",
-        help: "Use the session on this server (its origin) for this run; the default stays.")
+        "server", value: "URL", environment: .server, completion: .server, help: .optionSelectServer)
     package static let accountOption = OptionSpec(
-        "account", value: "NAME", help: "Use the session of this account for this run; the default stays.")
+        "account", value: "NAME", environment: .account, completion: .account, help: .optionSelectAccount)
+
+    /// A selection of values already checked.
+    package init(server: URL?, account: String?) {
+        self.server = server
+        self.account = account
+    }
 
     /// A selection from the options' values (checked here).
     package init(server: String?, account: String?) throws(CLIError) {
@@ -51,34 +56,90 @@ package struct SessionSelection: Sendable {
     /// Matches by key, without decoding any session.
     ///
     /// - Throws: Exit 1 when no session matches, naming those there are;
-    ///   exit 64 when several do, naming them.
+    ///   exit 64 when several do, naming them and the option that tells them apart.
     package func pick(from sessions: SessionSet) throws(CLIError) -> SessionSet.Entry? {
         guard !isEmpty else { return sessions.entry(.defaultSession) }
-        let origin = server.map { SessionKey(server: $0, account: nil).origin }
         let listed = sessions.byUse
-        let matches = listed.filter { entry in
-            (origin.map { $0 == entry.key.origin } ?? true)
-                && (account.map { $0 == entry.key.account } ?? true)
-        }
-        guard matches.count <= 1 else {
-            throw .usage(
-                "several sessions match \(describe): \(Self.list(matches)); give --account (or SESSION_CLI_ACCOUNT) too"
-            )
-        }
-        guard let match = matches.first else {
-            let there = listed.isEmpty ? "there are no sessions" : "the sessions are: \(Self.list(listed))"
-            throw CLIError("no session for \(describe); \(there)", code: .failure)
-        }
+        let matches = listed.filter(matches)
+        guard matches.count <= 1 else { throw ambiguity(matches) }
+        guard let match = matches.first else { throw notFound(among: listed) }
         return match
     }
 
-    /// What was asked for, in words.
-    private var describe: String {
-        SessionKey(server: server, account: account).description
+    /// Whether `entry` is a session this selection names.
+    package func matches(_ entry: SessionSet.Entry) -> Bool {
+        (origin.map { $0 == entry.key.origin } ?? true) && (account.map { $0 == entry.key.account } ?? true)
     }
 
-    /// "alice on https://a.example, https://b.example".
-    package static func list(_ sessions: [SessionSet.Entry]) -> String {
-        sessions.map(\.key.description).joined(separator: ", ")
+    private var origin: String? { server.map { SessionKey(server: $0, account: nil).origin } ?? nil }
+
+    /// Several sessions match: ask for the option that is missing, and name
+    /// what it could be.
+    private func ambiguity(_ matches: [SessionSet.Entry]) -> CLIError {
+        if let account, server == nil {
+            let servers = matches.map {
+                $0.key.origin.map { Message(.verbatim, ["text": $0]) } ?? Message(.noServer)
+            }
+            return .usage(
+                Message(.ambiguousAccount, ["account": account], messages: ["servers": .list(servers)]))
+        }
+        if let origin, account == nil {
+            let accounts = matches.map {
+                $0.key.account.map { Message(.verbatim, ["text": $0]) } ?? Message(.noAccount)
+            }
+            return .usage(
+                Message(.ambiguousServer, ["server": origin], messages: ["accounts": .list(accounts)]))
+        }
+        return .usage(
+            Message(.ambiguousSelection, messages: ["sessions": ErrorReport.describe(matches.map(\.key))]))
+    }
+
+    /// Nothing matches: say what there is, as close to what was asked as the store has.
+    private func notFound(among listed: [SessionSet.Entry]) -> CLIError {
+        let asked = ErrorReport.describeAsked(server: origin, account: account)
+        guard !listed.isEmpty else {
+            return CLIError(Message(.noSessionNoneAtAll, messages: ["asked": asked]), code: .failure)
+        }
+        if let origin, account != nil {
+            let there = listed.filter { $0.key.origin == origin }
+            if !there.isEmpty {
+                let accounts = there.map {
+                    $0.key.account.map { Message(.verbatim, ["text": $0]) } ?? Message(.noAccount)
+                }
+                return CLIError(
+                    Message(
+                        .noSessionOtherAccounts, ["server": origin],
+                        messages: ["asked": asked, "accounts": .list(accounts)]),
+                    code: .failure)
+            }
+        }
+        if let account, origin != nil {
+            let elsewhere = listed.filter { $0.key.account == account }
+            if !elsewhere.isEmpty {
+                let servers = elsewhere.map {
+                    $0.key.origin.map { Message(.verbatim, ["text": $0]) } ?? Message(.noServer)
+                }
+                return CLIError(
+                    Message(
+                        .noSessionOtherServers, ["account": account],
+                        messages: ["asked": asked, "servers": .list(servers)]),
+                    code: .failure)
+            }
+        }
+        return CLIError(
+            Message(
+                .noSessionForSelection,
+                messages: ["asked": asked, "sessions": ErrorReport.describe(listed.map(\.key))]),
+            code: .failure)
+    }
+
+    /// The options that tell `sessions` apart: `--server` when their servers
+    /// differ, `--account` when their accounts do, else both.
+    package static func distinguishing(_ sessions: [SessionSet.Entry]) -> Message {
+        let servers = Set(sessions.map(\.key.origin))
+        let accounts = Set(sessions.map(\.key.account))
+        if servers.count == sessions.count { return Message(.chooseWithServer) }
+        if accounts.count == sessions.count { return Message(.chooseWithAccount) }
+        return Message(.chooseWithBoth)
     }
 }

@@ -44,6 +44,11 @@ public enum SessionLimits {
     /// held, so not limited.
     public static let responseBodySize = 16 << 20
 
+    /// The most bytes of a file the command-line tool puts into a request
+    /// as a field's value (`api -F key=@file`): 16 MiB. A larger body is
+    /// sent with `api --input FILE`, which streams it.
+    public static let fieldFileSize = 16 << 20
+
     /// The most requests one run of a request sequence sends, unless the
     /// sequence says otherwise: 1000. A sequence that never finishes ends there.
     public static let sequenceSteps = 1000

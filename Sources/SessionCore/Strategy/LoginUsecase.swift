@@ -127,64 +127,17 @@ public struct LoginUsecase: Sendable {
     /// task.cancel()   // the watch, the timer and the task end with it
     /// ```
     public func statuses() -> LoginStatuses {
-        let (statuses, output) = AsyncThrowingStream<LoginStatus, any Error>.makeStream(
-            bufferingPolicy: .bufferingNewest(1))
         // Set up before the first read, so no change after it goes unseen.
         let changes: AsyncStream<Void>
         do {
             changes = try repository.stateChanges()
         } catch {
-            output.finish(throwing: error)
-            return LoginStatuses(statuses)
+            return LoginStatuses(AsyncThrowingStream { $0.finish(throwing: error) })
         }
-        let writes = ownWrites.changes()
         let usecase = self
-        let task = Task {
-            do {
-                try await usecase.follow(changes: changes, writes: writes, into: output)
-                output.finish()
-            } catch {
-                output.finish(throwing: error)
-            }
-        }
-        output.onTermination = { _ in task.cancel() }
-        return LoginStatuses(statuses)
-    }
-
-    /// Reads the status, yields it when it differs from the last, and waits
-    /// for the next "read again": a change, a write of this usecase, or the
-    /// timer at the token's expiry. Returns when the task is cancelled.
-    private func follow(
-        changes: AsyncStream<Void>, writes: AsyncStream<Void>,
-        into output: AsyncThrowingStream<LoginStatus, any Error>.Continuation
-    ) async throws {
-        let (wakeUps, wake) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        let forwarders = [
-            Task { for await _ in changes { wake.yield() } }, Task { for await _ in writes { wake.yield() } },
-        ]
-        var timer: Task<Void, Never>?
-        defer {
-            for forwarder in forwarders { forwarder.cancel() }
-            timer?.cancel()
-        }
-        var shown: LoginStatus?
-        var next = wakeUps.makeAsyncIterator()
-        while !Task.isCancelled {
-            let status = try status()
-            if !(shown?.showsSame(as: status) ?? false) {
-                output.yield(status)
-                shown = status
-            }
-            timer?.cancel()
-            timer = status.nextChange.map { date in
-                let delay = max(0, date.timeIntervalSince(now()))
-                return Task {
-                    // Ends early only when cancelled, and then says nothing.
-                    guard (try? await Task.sleep(for: .seconds(delay))) != nil else { return }
-                    wake.yield()
-                }
-            }
-            guard await next.next() != nil else { return }
-        }
+        return LoginStatuses(
+            Following.views(
+                of: { try usecase.status() }, changes: changes, wakeUps: ownWrites.changes(),
+                differs: { !$0.showsSame(as: $1) }, nextChange: { $0.nextChange }, now: now))
     }
 }

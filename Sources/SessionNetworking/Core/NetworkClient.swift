@@ -109,7 +109,9 @@ public struct NetworkClient: Sendable {
         var exchange = try await self.exchange(
             built, headers: request.headers, behavior: behavior, receiving: receiving)
         var (data, response) = try await exchange.answer()
-        if !(200...299).contains(response.statusCode) {
+        // A body that cannot be read again is sent once.
+        let replayable = request.body != nil || (request.bodyStream?.canReplay ?? true)
+        if !(200...299).contains(response.statusCode), replayable {
             // One more attempt when a behavior can fix the cause (a refreshed token).
             let status = NetworkError.status(code: response.statusCode, body: data)
             if await behavior.shouldRetry(after: status, context: exchange.context) {
@@ -117,7 +119,8 @@ public struct NetworkClient: Sendable {
                     await behavior.afterFailure(status, for: exchange.context.request)
                 }
                 exchange = try await self.exchange(
-                    built, headers: request.headers, behavior: behavior, receiving: receiving)
+                    try URLRequest(request, baseURL: baseURL), headers: request.headers, behavior: behavior,
+                    receiving: receiving)
                 (data, response) = try await exchange.answer()
             }
         }

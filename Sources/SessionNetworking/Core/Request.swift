@@ -24,6 +24,10 @@ public struct Request<Output: Sendable>: Sendable {
     public var headers: [String: String]
     /// The request body, if any.
     public var body: Data?
+    /// A body sent as it is read (a file, standard input), when ``body`` is
+    /// `nil`: never held in memory. A request whose stream cannot be read
+    /// again is never retried.
+    public var bodyStream: RequestBodyStream?
     /// The most bytes of an answer's body the client holds:
     /// ``SessionLimits/responseBodySize`` unless set. The transfer stops as soon as a body goes past it, and the
     /// request fails with a ``ResponseTooLargeError``. A body streamed with

@@ -27,7 +27,7 @@ public struct ResponseTooLargeError: Error, Sendable, Hashable, LocalizedError, 
     public var errorDescription: String? { description }
 
     /// `1 MiB`, `16 MiB`, or bytes when it is no whole number of KiB.
-    static func format(_ bytes: Int) -> String {
+    package static func format(_ bytes: Int) -> String {
         if bytes >= 1 << 20 && bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
         if bytes >= 1 << 10 && bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
         return "\(bytes) bytes"

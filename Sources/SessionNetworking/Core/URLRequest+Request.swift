@@ -57,6 +57,12 @@ extension URLRequest {
         self.init(url: url)
         httpMethod = request.method
         httpBody = request.body
+        if request.body == nil, let stream = request.bodyStream {
+            guard let opened = stream.open() else {
+                throw NetworkError.invalidRequest("the body's file cannot be opened")
+            }
+            httpBodyStream = opened
+        }
     }
 
     private static func split(_ path: String) -> (path: String, query: String?) {

@@ -23,7 +23,8 @@ import SessionSupport
 ///   - a redirect from `https` to `http` (the request, its body and any
 ///     cookie would travel in the clear);
 ///   - a 307 or 308 that would carry a body to another origin (the body may
-///     hold a password or a refresh token);
+///     hold a password or a refresh token), or send a streamed body again
+///     (``Request/bodyStream``: it was read on the way there);
 ///   - a `Location` that is not an `http` or `https` URL, or none at all.
 /// - An 11th redirect in a row fails with `URLError(.httpTooManyRedirects)`.
 ///
@@ -100,6 +101,8 @@ public struct URLSessionTransport: Transport {
         let sameOrigin = sourceOrigin == targetOrigin
         let body = becomesGet ? nil : request.httpBody
         if !sameOrigin && !(body ?? Data()).isEmpty { return nil }
+        // A streamed body was read on the way there; it is not sent again.
+        if !becomesGet && request.httpBodyStream != nil { return nil }
 
         var next = URLRequest(url: target)
         next.timeoutInterval = request.timeoutInterval

@@ -74,7 +74,7 @@ final class StubNetwork: Network {
 
     func send(
         _ request: APIRequest, session: any LoginStateRepository, token: AuthToken?,
-        body: @escaping @Sendable ([UInt8]) -> Bool
+        head: @escaping @Sendable (APIHead) -> Void, body: @escaping @Sendable ([UInt8]) -> Bool
     ) async throws -> APIAnswer {
         recorded.withLock {
             $0.append(
@@ -90,7 +90,7 @@ final class StubNetwork: Network {
         let credential: Credential?
         func credential() async throws -> Credential {
             guard let credential else {
-                throw CLIError("the sign-in was denied at the provider", code: .noPermission)
+                throw CLIError(.signInAccessDenied, code: .noPermission)
             }
             return credential
         }

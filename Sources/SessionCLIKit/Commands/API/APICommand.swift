@@ -1,24 +1,34 @@
 import SessionCore
 package import SessionSupport
 
-/// `api [--method M] [--header 'Name: value']... PATH`: one request to the
-/// session's server, with the token; the answer's body on standard output.
+/// `api [options] PATH|URL`: one request to the session's server, with the
+/// token; the answer's body on standard output, as `gh api` does it.
 package struct APICommand: Command {
     /// `api`'s options.
     package enum Option: String, CommandOption {
         case method
         case header
+        case rawField = "raw-field"
+        case field
+        case input
+        case include
         case server
         case account
 
         /// The option's placeholder and help.
         package var spec: OptionSpec {
             switch self {
-            case .method: OptionSpec(rawValue, value: "METHOD", help: "The HTTP method (default: GET).")
+            case .method: OptionSpec(rawValue, short: "X", value: "METHOD", help: .apiOptionMethod)
             case .header:
                 OptionSpec(
-                    rawValue, value: "'Name: value'", repeatable: true,
-                    help: "Add a request header (repeatable).")
+                    rawValue, short: "H", value: "'Name: value'", repeatable: true, help: .apiOptionHeader)
+            case .rawField:
+                OptionSpec(
+                    rawValue, short: "f", value: "KEY=VALUE", repeatable: true, help: .apiOptionRawField)
+            case .field:
+                OptionSpec(rawValue, short: "F", value: "KEY=VALUE", repeatable: true, help: .apiOptionField)
+            case .input: OptionSpec(rawValue, value: "FILE", completion: .file, help: .apiOptionInput)
+            case .include: OptionSpec(rawValue, short: "i", help: .apiOptionInclude)
             case .server: SessionSelection.serverOption
             case .account: SessionSelection.accountOption
             }
@@ -26,38 +36,50 @@ package struct APICommand: Command {
     }
 
     package static let spec = CommandSpec(
-        name: "api", summary: "Send a request to the session's server with the token.", options: Option.self,
-        argument: "PATH|URL",
-        discussion: """
-            PATH is joined to the server URL of the default session, or of the one --server and --account
-            (or SESSION_CLI_SERVER and SESSION_CLI_ACCOUNT) select. A full URL goes to its own origin,
-            with the session on that server (--account, or SESSION_CLI_ACCOUNT, when there are several).
-            The percent-encoding is kept as written; the response body is printed. A 401 from the
-            session's server logs that session out, unless it can refresh its token: then it is
-            refreshed and the request sent once more.
-            """)
+        name: "api", summary: .apiSummary, options: Option.self, argument: "PATH|URL",
+        discussion: Message(.apiDiscussion, ["limit": String(SessionLimits.fieldFileSize >> 20)]),
+        examples: [
+            "session-cli api /user",
+            "session-cli api -X PATCH /user -f name=alice -F public=true",
+            "session-cli api /search -f q='is:open' -f per_page=5 -X GET",
+            "session-cli api --input payload.json /items",
+            "session-cli api -i https://staging.example.com/health",
+        ],
+        exitCodes: [
+            .success, .failure, .usage, .badData, .unavailable, .software, .ioError, .busy, .badProtocol,
+            .noPermission, .interrupted,
+        ])
 
     /// The path, with any query, as the user wrote it (for a full URL, what follows its origin).
     package let path: String
     /// The origin of a full URL, which selects the session on that server.
     package let origin: URL?
     let selection: SessionSelection
-    /// The method, upper-cased.
+    /// The method, upper-cased: `--method`, else POST with a body or fields, else GET.
     package let method: String
     /// The extra headers, by name.
     package let headers: [String: String]
+    /// `--input`: the body's file, `-` for standard input.
+    let input: String?
+    /// `-f` and `-F`, as given (a `@file` is read when the command runs).
+    let fieldArguments: [(text: String, typed: Bool)]
+    /// `-i`: print the status line and headers first.
+    let includesHead: Bool
 
     package init(parsing arguments: ParsedArguments<Option>) throws(CLIError) {
-        guard let target = arguments.arguments.first else {
-            throw .usage("api needs a PATH, like: session-cli api /user")
-        }
+        guard let target = arguments.arguments.first else { throw .usage(.apiNeedsPath) }
         (origin, path) = try Self.split(target)
+        if origin != nil && arguments.value(.server) != nil { throw .usage(.apiServerAndURL) }
         selection = try SessionSelection(
             server: origin?.absoluteString ?? arguments.value(.server), account: arguments.value(.account))
-        if origin != nil && arguments.value(.server) != nil {
-            throw .usage("give --server or a full URL, not both: a full URL names its server")
-        }
-        method = (arguments.value(.method) ?? "GET").uppercased()
+        input = arguments.value(.input)
+        includesHead = arguments.has(.include)
+        // -f and -F in the order given, however they were mixed.
+        fieldArguments = arguments.ordered([.rawField, .field]).map { ($0.value, $0.option == .field) }
+        let hasBody = input != nil || !fieldArguments.isEmpty
+        let method = (arguments.value(.method) ?? (hasBody ? "POST" : "GET")).uppercased()
+        guard HTTPToken.isToken(method) else { throw .usage(.apiBadMethod) }
+        self.method = method
         var headers: [String: String] = [:]
         for text in arguments.values(.header) {
             let (name, value) = try Self.parseHeader(text)
@@ -73,25 +95,25 @@ package struct APICommand: Command {
         let status = LoginUsecase.status(
             of: session.map { .loggedIn($0.credential) } ?? .loggedOut, at: context.now())
         guard let session, let credential = status.credential, status.phase == .loggedIn else {
-            let reason = status.phase == .expired ? "the session has expired" : "not logged in"
-            throw CLIError("\(reason); run 'session-cli login' first", code: .failure)
+            throw CLIError(status.phase == .expired ? .apiSessionExpired : .apiNotLoggedIn, code: .failure)
         }
-        guard let server = origin ?? credential.server else {
-            throw CLIError(
-                "the session names no server; log in again with --server URL so api knows where to send requests",
-                code: .failure)
-        }
+        guard let server = origin ?? credential.server else { throw CLIError(.apiNoServer, code: .failure) }
+        let request = try build(server: server, context: context)
         let network = try context.network()
         // The body goes out as it arrives, never held whole: `api /huge | head`
         // and a download of any size run in the same memory.
         let output = Locked(context.console.bodyWriter())
         defer { output.withLock { $0.finish() } }
-        let request = APIRequest(method: method, path: path, headers: headers, server: server)
         let repository = session.repository
+        let includesHead = includesHead
         let answer = try waitFor {
-            try await network.send(request, session: repository, token: token) { piece in
-                output.withLock { $0.write(piece) }
-            }
+            try await network.send(
+                request, session: repository, token: token,
+                head: { head in
+                    if includesHead { output.withLock { _ = $0.write(Array(head.text.utf8)) } }
+                    if let note = Self.redirectNote(head, from: server) { context.warn(note) }
+                },
+                body: { piece in output.withLock { $0.write(piece) } })
         }
         switch answer {
         case .success:
@@ -104,23 +126,81 @@ package struct APICommand: Command {
         }
     }
 
+    /// The request: the fields as a JSON body or as query parameters, or
+    /// the `--input` file as the body.
+    private func build(server: URL, context: CommandContext) throws -> APIRequest {
+        var fields = APIFields()
+        for (text, typed) in fieldArguments {
+            try fields.add(text, typed: typed, option: typed ? "-F" : "-f") { path throws(CLIError) in
+                try Self.read(path, context: context)
+            }
+        }
+        var path = path
+        var headers = headers
+        var body = APIRequest.Body.none
+        if let input {
+            body = input == "-" ? .standardInput : .file(input)
+            if input != "-" { try Self.checkReadable(input) }
+        }
+        if !fields.isEmpty {
+            if input != nil || method == "GET" || method == "HEAD" {
+                path += (path.contains("?") ? "&" : "?") + fields.query
+            } else {
+                body = .bytes(Array(try fields.object().text.utf8))
+                if !headers.keys.contains(where: { $0.lowercased() == "content-type" }) {
+                    headers["Content-Type"] = "application/json"
+                }
+            }
+        }
+        return APIRequest(method: method, path: path, headers: headers, server: server, body: body)
+    }
+
+    /// The text of a `-F key=@file` value: the file's, or standard input's for `@-`.
+    private static func read(_ path: String, context: CommandContext) throws(CLIError) -> String {
+        let limit = SessionLimits.fieldFileSize
+        let bytes: [UInt8]?
+        if path == "-" {
+            bytes = try context.input.readToEnd(limit: limit)
+        } else {
+            bytes = try FileContents.read(path, limit: limit) { reason in
+                CLIError(.apiCannotRead, ["file": path, "reason": reason], code: .ioError)
+            }
+        }
+        guard let bytes else {
+            throw CLIError(
+                .apiFieldFileTooLarge, ["file": path, "limit": String(limit >> 20)], code: .badData)
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw CLIError(.apiFieldFileNotText, ["file": path], code: .badData)
+        }
+        return text
+    }
+
+    private static func checkReadable(_ path: String) throws(CLIError) {
+        guard access(path, R_OK) == 0 else {
+            throw CLIError(
+                .apiCannotRead, ["file": path, "reason": String(cString: strerror(errno))], code: .ioError)
+        }
+    }
+
+    /// What stderr says when the answer came from another origin than asked:
+    /// a redirect was followed there (without the token).
+    private static func redirectNote(_ head: APIHead, from server: URL) -> Message? {
+        guard let to = Origin(head.url), let from = Origin(server), to != from else { return nil }
+        return Message(.note, messages: ["text": Message(.apiRedirected, ["url": head.url.absoluteString])])
+    }
+
     /// What an answer outside 2xx means for the person.
     private static func refusal(_ code: Int, loggedOut: Bool) -> CLIError {
         switch code {
         case 401:
-            let outcome =
-                loggedOut ? "you are now logged out; run 'session-cli login'" : "the session was kept"
-            return CLIError(
-                "the server rejected the token (401 Unauthorized); \(outcome)", code: .noPermission)
+            CLIError(loggedOut ? .apiUnauthorizedLoggedOut : .apiUnauthorizedKept, code: .noPermission)
         case 403:
-            return CLIError("the server refused access (403 Forbidden)", code: .noPermission)
+            CLIError(.apiForbidden, code: .noPermission)
         case 300...399:
-            return CLIError(
-                "the server answered with a redirect (\(code)) that is not followed: to plain http, "
-                    + "to a non-http address, or carrying the request body to another server",
-                code: .failure)
+            CLIError(.apiRedirectNotFollowed, ["status": String(code)], code: .failure)
         default:
-            return CLIError("the server answered with status \(code)", code: .failure)
+            CLIError(.apiErrorStatus, ["status": String(code)], code: .failure)
         }
     }
 
@@ -134,7 +214,7 @@ package struct APICommand: Command {
         let afterHost = target[host...].firstIndex { $0 == "/" || $0 == "?" || $0 == "#" }
         let base = String(target[..<(afterHost ?? target.endIndex)])
         let rest = afterHost.map { String(target[$0...]) } ?? "/"
-        guard !rest.contains("#") else { throw .usage("invalid URL: it must not have a fragment (#)") }
+        guard !rest.contains("#") else { throw .usage(.apiURLFragment) }
         let origin = try OptionValues.url(base, "URL")
         return (origin, rest.hasPrefix("?") ? "/" + rest : rest)
     }
@@ -142,27 +222,36 @@ package struct APICommand: Command {
     /// `Name: value`, with the name an HTTP token. The token header itself is
     /// refused: the token comes from the session, never from argv.
     private static func parseHeader(_ text: String) throws(CLIError) -> (String, String) {
-        guard let colon = text.firstIndex(of: ":") else {
-            throw .usage("invalid --header: write it as 'Name: value'")
-        }
+        guard let colon = text.firstIndex(of: ":") else { throw .usage(.apiHeaderForm) }
         let name = String(text[..<colon]).trimmingSpaces
         let value = String(text[text.index(after: colon)...]).trimmingSpaces
         // The rule NetworkClient applies, checked here to answer with 64 before the session is read.
-        guard HTTPToken.isToken(name) else {
-            throw .usage("invalid --header: the name must be letters, digits or !#$%&'*+-.^_`|~")
-        }
-        guard name.lowercased() != "authorization" else {
-            throw .usage(
-                "--header Authorization is not allowed: the token comes from the session (session-cli login)")
-        }
+        guard HTTPToken.isToken(name) else { throw .usage(.apiHeaderName) }
+        guard name.lowercased() != "authorization" else { throw .usage(.apiHeaderAuthorization) }
         return (name, value)
     }
 }
 
-extension String {
-    /// Without leading and trailing spaces and tabs.
-    fileprivate var trimmingSpaces: String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        return String(drop(while: isSpace).reversed().drop(while: isSpace).reversed())
+extension APIHead {
+    /// The status line and the headers, then a blank line, as `curl -i`
+    /// prints them: the HTTP version when the transport knows it.
+    var text: String {
+        let version = httpVersion.map { "HTTP/" + $0 } ?? "HTTP"
+        var lines = ["\(version) \(statusCode) \(reason ?? Self.reason(statusCode) ?? "")".trimmingSpaces]
+        lines += headers.map { "\($0.name): \($0.value)" }
+        return lines.joined(separator: "\n") + "\n\n"
+    }
+
+    /// The standard reason phrase of a status (RFC 9110), for a transport that does not give the server's.
+    static func reason(_ code: Int) -> String? {
+        [
+            200: "OK", 201: "Created", 202: "Accepted", 204: "No Content", 301: "Moved Permanently",
+            302: "Found", 303: "See Other", 304: "Not Modified", 307: "Temporary Redirect",
+            308: "Permanent Redirect", 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden",
+            404: "Not Found", 405: "Method Not Allowed", 406: "Not Acceptable", 409: "Conflict", 410: "Gone",
+            412: "Precondition Failed", 413: "Content Too Large", 415: "Unsupported Media Type",
+            422: "Unprocessable Content", 429: "Too Many Requests", 500: "Internal Server Error",
+            501: "Not Implemented", 502: "Bad Gateway", 503: "Service Unavailable", 504: "Gateway Timeout",
+        ][code]
     }
 }

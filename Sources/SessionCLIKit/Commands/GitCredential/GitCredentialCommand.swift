@@ -19,42 +19,40 @@ package struct GitCredentialCommand: Command {
     }
 
     package static let spec = CommandSpec(
-        name: "git-credential", summary: "git's credential helper: the session's token for its server.",
-        options: Option.self, argument: "get|store|erase",
-        discussion: """
-            Speaks git's credential helper protocol (git-credential(1)): key=value lines on standard
-            input, to a blank line or the end. 'session-cli setup-git' configures git to use it.
-            get answers for the session whose server has the origin git asks for (protocol and host with
-            its port, exactly; https, or http to this machine), refreshed first when it is due: the
-            account as username (else x-access-token), the token as password, and its expiry as
-            password_expiry_utc. When git announces capability[]=authtype (git 2.46 and later), it
-            answers authtype=Bearer and credential=<token> instead, so git sends the token as a bearer
-            token. For any other origin, or when not logged in, it prints nothing, so git asks its next
-            helper. With several sessions on the origin: the one of git's username, else the default,
-            else the most recently used; --server and --account (or their variables) choose one.
-            store and erase read their input and change nothing: a refused push does not end the session.
-            """)
+        name: "git-credential", summary: .gitCredentialSummary, options: Option.self,
+        argument: "get|store|erase", argumentChoices: ["get", "store", "erase"],
+        discussion: Message(.gitCredentialDiscussion),
+        examples: [
+            "session-cli setup-git",
+            "printf 'protocol=https\\nhost=git.example.com\\n\\n' |",
+            "    session-cli git-credential get",
+        ],
+        exitCodes: [
+            .success, .usage, .badData, .unavailable, .software, .ioError, .busy, .badProtocol, .noPermission,
+            .interrupted,
+        ])
 
+    /// What git asks of a helper; any other word is an action of a later
+    /// git, which a helper ignores (git-credential(1)).
     enum Action: String {
         case get, store, erase, capability
     }
 
-    let action: Action
+    /// `nil` for an action this helper does not know.
+    let action: Action?
     let selection: SessionSelection
 
     package init(parsing arguments: ParsedArguments<Option>) throws(CLIError) {
-        guard let word = arguments.arguments.first else {
-            throw .usage("git-credential needs an action: get, store or erase")
-        }
-        guard let action = Action(rawValue: word) else {
-            throw .usage(
-                "unknown git-credential action '\(TerminalText.escaped(word))'; give get, store or erase")
-        }
-        self.action = action
+        guard let word = arguments.arguments.first else { throw .usage(.gitCredentialNeedsAction) }
+        action = Action(rawValue: word)
         selection = try SessionSelection(server: arguments.value(.server), account: arguments.value(.account))
     }
 
     package func run(context: CommandContext) throws -> ExitCode {
+        guard let action else {
+            // git's rule: a helper silently ignores an action it does not know.
+            return .success
+        }
         switch action {
         case .capability:
             // git 2.46's question of which capabilities a helper has.
@@ -102,9 +100,7 @@ package struct GitCredentialCommand: Command {
             credential = fresh
         }
         guard credential.isUsable(at: now) && !credential.isExpired(at: now) else {
-            context.console.error(
-                "session-cli: the session for \(entry.key) has expired; run 'session-cli login' to use it with git"
-            )
+            context.warn(Message(.gitSessionExpired, messages: ["session": ErrorReport.describe(entry.key)]))
             return nil
         }
         guard let stored = try credential.withSecrets(from: store.repository(for: entry.key)) else {

@@ -30,8 +30,7 @@ struct GitCredentialInput: Equatable {
             if piece.isEmpty { break }
             bytes += piece
             guard bytes.count <= sizeLimit else {
-                throw .usage(
-                    "git's input is longer than \(sizeLimit) bytes; a credential helper reads one request")
+                throw .usage(.gitInputTooLong, ["limit": String(sizeLimit)])
             }
         }
         return try parse(bytes)
@@ -44,22 +43,22 @@ struct GitCredentialInput: Equatable {
 
     /// The request in `bytes`.
     static func parse(_ bytes: [UInt8]) throws(CLIError) -> GitCredentialInput {
-        guard !bytes.contains(0) else { throw CLIError("git's input holds a NUL byte", code: .badData) }
+        guard !bytes.contains(0) else { throw CLIError(.gitInputNUL, code: .badData) }
         var request = GitCredentialInput()
         for (number, raw) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
             guard raw.count < lineLimit else {
-                throw .usage("line \(number + 1) of git's input is longer than 64 KiB")
+                throw .usage(.gitLineTooLong, ["line": String(number + 1)])
             }
             var line = raw
             if line.last == 0x0D { line = line.dropLast() }
             // A blank line ends the request.
             if line.isEmpty { break }
             guard let text = String(validating: line, as: UTF8.self) else {
-                throw CLIError("line \(number + 1) of git's input is not UTF-8", code: .badData)
+                throw CLIError(.gitLineNotUTF8, ["line": String(number + 1)], code: .badData)
             }
             guard let equals = text.firstIndex(of: "=") else {
                 // Never echoed: the line may hold a secret.
-                throw .usage("line \(number + 1) of git's input is not key=value")
+                throw .usage(.gitLineNotKeyValue, ["line": String(number + 1)])
             }
             let key = String(text[..<equals])
             let value = String(text[text.index(after: equals)...])

@@ -1,29 +1,72 @@
-/// `help [COMMAND]`: the tool's overview, or one command's help (the same as
-/// `COMMAND --help`).
+/// `help [COMMAND|exit-codes] [--man]`: the tool's overview, one command's
+/// help (the same as `COMMAND --help`), what each exit status means, or the
+/// whole as a manual page in roff.
 package struct HelpCommand: Command {
-    package typealias Option = NoOption
+    /// `help`'s options.
+    package enum Option: String, CommandOption {
+        case man
+
+        /// The option's help.
+        package var spec: OptionSpec {
+            switch self {
+            case .man: OptionSpec(rawValue, help: .helpOptionMan)
+            }
+        }
+    }
 
     package static let spec = CommandSpec(
-        name: "help", summary: "Show help for the tool or a command.", options: Option.self,
-        argument: "COMMAND")
+        name: "help", summary: .helpSummary, options: Option.self, argument: "COMMAND|exit-codes",
+        argumentChoices: CommandTable.commands.map { $0.spec.name } + ["exit-codes"],
+        discussion: Message(.helpDiscussion),
+        examples: [
+            "session-cli help login",
+            "session-cli help exit-codes",
+            "session-cli help --man | man -l -",
+        ],
+        exitCodes: [.success, .usage, .ioError])
 
-    /// The command asked about; `nil` for the overview.
-    package let topic: CommandSpec?
+    /// What is asked about.
+    package enum Topic {
+        case overview
+        case command(CommandSpec)
+        case exitCodes
+    }
+
+    package let topic: Topic
+    let manualPage: Bool
 
     package init(parsing arguments: ParsedArguments<Option>) throws(CLIError) {
+        manualPage = arguments.has(.man)
         guard let name = arguments.arguments.first else {
-            topic = nil
+            topic = .overview
             return
         }
-        guard let topic = CommandTable.spec(named: name) else {
-            let names = CommandTable.specs.map(\.name).joined(separator: ", ")
-            throw .usage("no help for an unknown command; commands: \(names)")
+        if name == "exit-codes" {
+            topic = .exitCodes
+        } else if let spec = CommandTable.spec(named: name) {
+            topic = .command(spec)
+        } else {
+            let names = CommandTable.specs.map(\.name) + ["exit-codes"]
+            if let near = Suggestions.closest(to: name, among: names) {
+                throw .usage(.helpUnknownTopicNear, ["suggestion": near])
+            }
+            throw .usage(.helpUnknownTopic, ["topics": names.joined(separator: ", ")])
         }
-        self.topic = topic
+        guard !manualPage || arguments.arguments.isEmpty else { throw .usage(.helpManTakesNoTopic) }
     }
 
     package func run(context: CommandContext) throws -> ExitCode {
-        context.console.out(topic.map(HelpText.help(for:)) ?? HelpText.overview)
+        if manualPage {
+            context.console.out(forProgram: ManualPage(language: context.language).text)
+            return .success
+        }
+        let help = HelpText(
+            language: context.language, width: ToolEntry.width(context.environment, context.console))
+        switch topic {
+        case .overview: context.console.out(help.overview)
+        case .command(let spec): context.console.out(help.help(for: spec))
+        case .exitCodes: context.console.out(help.exitCodes)
+        }
         return .success
     }
 }

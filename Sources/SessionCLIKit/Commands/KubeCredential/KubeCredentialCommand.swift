@@ -13,10 +13,7 @@ package struct KubeCredentialCommand: Command {
         /// The option's help.
         package var spec: OptionSpec {
             switch self {
-            case .idToken:
-                OptionSpec(
-                    rawValue,
-                    help: "Hand kubectl the session's OpenID Connect ID token, not its access token.")
+            case .idToken: OptionSpec(rawValue, help: .kubeOptionIDToken)
             case .server: SessionSelection.serverOption
             case .account: SessionSelection.accountOption
             }
@@ -24,20 +21,17 @@ package struct KubeCredentialCommand: Command {
     }
 
     package static let spec = CommandSpec(
-        name: "kube-credential", summary: "kubectl's credential plugin: the session's token for a cluster.",
-        options: Option.self,
-        discussion: """
-            Prints an ExecCredential (client.authentication.k8s.io/v1, or the version KUBERNETES_EXEC_INFO
-            names: v1 or v1beta1) with the session's access token, or with --id-token its ID token
-            (checked as at sign-in: its issuer and audience), and when it expires, refreshed first when
-            it is due. kubectl keeps it until then. Not logged in: exit 1, one line on stderr.
-            To use it for a cluster's user:
-              kubectl config set-credentials NAME --exec-command=/path/to/session-cli \\
-                --exec-arg=kube-credential --exec-api-version=client.authentication.k8s.io/v1 \\
-                --exec-interactive-mode=Never
-            (add --exec-arg=--id-token for a cluster that takes OpenID Connect ID tokens, and
-            --exec-arg=--server=URL or --exec-arg=--account=NAME to choose a session).
-            """)
+        name: "kube-credential", summary: .kubeSummary, options: Option.self,
+        discussion: Message(.kubeDiscussion),
+        examples: [
+            "kubectl config set-credentials me --exec-command=\"$(command -v session-cli)\" \\",
+            "    --exec-arg=kube-credential \\",
+            "    --exec-api-version=client.authentication.k8s.io/v1",
+        ],
+        exitCodes: [
+            .success, .failure, .usage, .badData, .unavailable, .software, .ioError, .busy, .badProtocol,
+            .noPermission, .interrupted,
+        ])
 
     static let versions = ["client.authentication.k8s.io/v1", "client.authentication.k8s.io/v1beta1"]
 
@@ -90,8 +84,7 @@ package struct KubeCredentialCommand: Command {
         // With its secrets first: the ID token is one, and a refresh names the token it replaces.
         guard var credential = try session.credentialWithSecrets() else { throw Self.notLoggedIn }
         guard let provider = credential.provider, credential.idToken != nil else {
-            throw CLIError(
-                "the session has no ID token; sign in with --scope openid to use --id-token", code: .failure)
+            throw CLIError(.kubeNoIDToken, code: .failure)
         }
         let now = context.now()
         var (token, expiresAt) = try Self.checked(credential, provider)
@@ -108,9 +101,7 @@ package struct KubeCredentialCommand: Command {
             (token, expiresAt) = try Self.checked(credential, provider)
         }
         guard expiresAt.map({ $0 > now }) ?? true else {
-            throw CLIError(
-                "the session's ID token has expired and the provider gave no new one; run 'session-cli login'",
-                code: .failure)
+            throw CLIError(.kubeIDTokenExpired, code: .failure)
         }
         return (token, expiresAt)
     }
@@ -120,13 +111,13 @@ package struct KubeCredentialCommand: Command {
         AuthToken, Date?
     ) {
         guard let token = credential.idToken else {
-            throw CLIError("the session has no ID token; sign in with --scope openid", code: .failure)
+            throw CLIError(.kubeNoIDToken, code: .failure)
         }
         do {
             let claims = try IDTokenClaims(token.value, issuer: provider.issuer, clientID: provider.clientID)
             return (token, claims.expiresAt)
         } catch {
-            throw CLIError("the session's ID token was refused: \(error.reason)", code: .badProtocol)
+            throw CLIError(.kubeIDTokenRefused, ["reason": error.reason], code: .badProtocol)
         }
     }
 
@@ -135,16 +126,13 @@ package struct KubeCredentialCommand: Command {
         guard let info else { return versions[0] }
         guard case .object(let object)? = try? JSONValue.parse(Array(info.utf8)),
             case .string(let version)? = object["apiVersion"]
-        else { throw .usage("KUBERNETES_EXEC_INFO is not the JSON kubectl sets (no apiVersion)") }
+        else { throw .usage(.kubeExecInfoInvalid) }
         guard versions.contains(version) else {
-            throw .usage(
-                "KUBERNETES_EXEC_INFO asks for \(TerminalText.escaped(version)); kube-credential answers "
-                    + "client.authentication.k8s.io/v1 and v1beta1")
+            throw .usage(.kubeExecInfoVersion, ["version": version])
         }
         return version
     }
 
-    static let notLoggedIn = CLIError("not logged in; run 'session-cli login'", code: .failure)
-    static let expired = CLIError(
-        "the session has expired and cannot be refreshed; run 'session-cli login'", code: .failure)
+    static let notLoggedIn = CLIError(.notLoggedIn, code: .failure)
+    static let expired = CLIError(.sessionExpiredForGood, code: .failure)
 }

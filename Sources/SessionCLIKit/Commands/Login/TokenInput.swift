@@ -9,7 +9,8 @@ struct TokenInput: CredentialProvider {
     enum Source {
         /// Standard input, to its end, with one trailing newline removed.
         case standardInput
-        /// A prompt on the terminal with echo turned off.
+        /// A prompt on the terminal with echo turned off (`login`, and
+        /// `login --with-token` when standard input is a terminal).
         case prompt
     }
 
@@ -18,36 +19,41 @@ struct TokenInput: CredentialProvider {
     let server: URL?
     let lifetime: TimeInterval?
     let input: StandardInput
-    let console: Console
-    let now: @Sendable () -> Date
+    let context: CommandContext
 
     func credential() async throws -> Credential {
         let bytes: [UInt8]
+        let origin = Message(source == .prompt ? .tokenSourcePrompt : .tokenSourceStandardInput)
+        let tooLong = CLIError(
+            Message(
+                .invalidTokenIn,
+                messages: [
+                    "source": origin,
+                    "reason": Message(.tokenLongerThan, ["limit": String(SessionLimits.tokenLength)]),
+                ]), code: .badData)
         switch source {
         case .prompt:
-            bytes = try input.hiddenLine(
-                prompt: "Paste your token (input is hidden): ", limit: SessionLimits.tokenLength,
-                console: console)
+            // On a terminal, with or without --with-token: what is pasted never shows.
+            let prompt = context.text(Message(.tokenPrompt))
+            guard
+                let line = try input.hiddenLine(
+                    prompt: prompt, limit: SessionLimits.tokenLength, console: context.console)
+            else { throw tooLong }
+            bytes = line
         case .standardInput:
-            if input.isTerminal {
-                // Typed, not piped: say what the silence is waiting for.
-                console.error("Reading the token from standard input; paste it, then press Enter and Ctrl-D.")
-            }
             // A little more than the longest token, so the two-byte line end fits.
-            guard let read = try input.readToEnd(limit: SessionLimits.tokenLength + 2) else {
-                throw CLIError(
-                    "invalid token on standard input: it is longer than \(SessionLimits.tokenLength) bytes",
-                    code: .badData)
-            }
+            guard let read = try input.readToEnd(limit: SessionLimits.tokenLength + 2) else { throw tooLong }
             bytes = read
         }
         let token: AuthToken
         do {
             token = try AuthToken(String(decoding: Self.withoutTrailingNewline(bytes), as: UTF8.self))
         } catch {
-            throw CLIError("invalid token on standard input: \(error)", code: .badData)
+            throw CLIError(
+                Message(.invalidTokenIn, messages: ["source": origin, "reason": ErrorReport.reason(error)]),
+                code: .badData)
         }
-        let date = now()
+        let date = context.now()
         return Credential(
             token: token, account: account, server: server, issuedAt: date,
             expiresAt: lifetime.map { date.addingTimeInterval($0) })

@@ -14,10 +14,8 @@ package struct LogoutCommand: Command {
         /// The option's help.
         package var spec: OptionSpec {
             switch self {
-            case .local:
-                OptionSpec(
-                    rawValue, help: "Remove the session here only; do not revoke the grant at the provider.")
-            case .all: OptionSpec(rawValue, help: "End every session.")
+            case .local: OptionSpec(rawValue, help: .logoutOptionLocal)
+            case .all: OptionSpec(rawValue, help: .logoutOptionAll)
             case .server: SessionSelection.serverOption
             case .account: SessionSelection.accountOption
             }
@@ -25,21 +23,15 @@ package struct LogoutCommand: Command {
     }
 
     package static let spec = CommandSpec(
-        name: "logout", summary: "Revoke the grant and remove the session. Succeeds when already logged out.",
-        options: Option.self,
-        discussion: """
-            Ends the default session, or the one --server and --account (or SESSION_CLI_SERVER and
-            SESSION_CLI_ACCOUNT) select, or with --all every session. When the default session ends and
-            others remain, the most recently used one becomes the default.
-            A session is removed first (read and deleted in one step under the store's lock, with any
-            temporary file a killed writer left behind), then what was removed is revoked at the provider
-            (RFC 7009: the refresh token, and the access token while it is valid), within \
-            \(SessionLimits.revocationDeadline.components.seconds) s. Standard
-            error says whether the revocation worked; a failed revocation does not fail the logout.
-            A session kept in the keyring has its items there deleted after the file; when the keyring
-            cannot be reached for that, the session is still logged out, standard error gives the
-            secret-tool command that deletes the items, and the exit status is 69.
-            """)
+        name: "logout", summary: .logoutSummary, options: Option.self,
+        discussion: Message(
+            .logoutDiscussion, ["seconds": String(SessionLimits.revocationDeadline.components.seconds)]),
+        examples: [
+            "session-cli logout",
+            "session-cli logout --server https://staging.example.com",
+            "session-cli logout --all --local",
+        ],
+        exitCodes: [.success, .usage, .badData, .unavailable, .software, .ioError, .busy, .interrupted])
 
     /// `--local`: do not contact the provider.
     let local: Bool
@@ -52,12 +44,12 @@ package struct LogoutCommand: Command {
         all = arguments.has(.all)
         selection = try SessionSelection(server: arguments.value(.server), account: arguments.value(.account))
         guard !(all && !selection.isEmpty) else {
-            throw .usage("--all ends every session; give it without --server and --account")
+            throw .usage(.logoutAllWithSelection)
         }
     }
 
     package func run(context: CommandContext) throws -> ExitCode {
-        try context.refuseWhileOverridden("log out")
+        try context.refuseWhileOverridden(.actionLogOut)
         let store = try context.store()
         let selection = try self.selection.completed(from: context.environment)
         let sessions: SessionSet
@@ -68,7 +60,7 @@ package struct LogoutCommand: Command {
             // exactly what logout is for. (Not for a logout of one selected
             // session: the others are in that file too.)
             try store.removeAll()
-            context.console.out("Removed an unreadable session file. Logged out.")
+            context.say(.logoutRemovedUnreadableFile)
             return .success
         }
         // The network first, while nothing has changed: in session-cli this
@@ -78,15 +70,16 @@ package struct LogoutCommand: Command {
             let network = revoking ? try context.network() : nil
             let removed = try store.removeAllSessions()
             for session in removed { try report(revocationOf: session, network, context) }
-            context.console.out(
-                removed.isEmpty
-                    ? "Not logged in; nothing to do."
-                    : "Logged out of \(removed.count) session\(removed.count == 1 ? "" : "s").")
+            switch removed.count {
+            case 0: context.say(.logoutNothingToDo)
+            case 1: context.say(.logoutAllOne)
+            default: context.say(.logoutAllMany, ["count": String(removed.count)])
+            }
             return try reportKeyringLeftovers(removed, store: store, context: context)
         }
         guard let stored = try selection.pick(from: sessions) else {
             try store.removeLeftovers()
-            context.console.out("Not logged in; nothing to do.")
+            context.say(.logoutNothingToDo)
             return .success
         }
         let credential: Credential
@@ -95,7 +88,9 @@ package struct LogoutCommand: Command {
         } catch let error as SessionFileError where error.isBadData {
             // One session the file holds but that cannot be read goes, and the others stay.
             try store.repository(for: stored.key).clear()
-            context.console.out("Removed the session of \(stored.key), which could not be read. Logged out.")
+            context.say(
+                Message(
+                    .logoutRemovedUnreadableSession, messages: ["session": ErrorReport.describe(stored.key)]))
             return .success
         }
         let network = revokes(credential) ? try context.network() : nil
@@ -103,14 +98,14 @@ package struct LogoutCommand: Command {
         // refresh in another process either finished before (and its rotated
         // tokens are what is removed) or finds no session after.
         guard let removed = try store.removeSession(stored.key) else {
-            context.console.out("Not logged in; nothing to do.")
+            context.say(.logoutNothingToDo)
             return .success
         }
         try report(revocationOf: removed, network, context)
-        let who = CommandContext.describe(removed.credential)
-        context.console.out("Logged out\(who.isEmpty ? "" : " \(who)").")
+        context.say(
+            Message(.loggedOutOf, messages: ["session": ErrorReport.describe(removed.credential.key)]))
         if stored.key == sessions.defaultKey, let next = try store.readSessions().defaultKey {
-            context.console.out("The default session is now \(next).")
+            context.say(Message(.logoutDefaultIsNow, messages: ["session": ErrorReport.describe(next)]))
         }
         return try reportKeyringLeftovers([removed], store: store, context: context)
     }
@@ -128,10 +123,13 @@ package struct LogoutCommand: Command {
             let command =
                 ["secret-tool", "clear", "application", StoreLocation.appName, "store", store.path]
                 + ["server", key.origin ?? "", "account", key.account ?? ""]
-            context.console.error(
-                "session-cli: the tokens of \(TerminalText.escaped(key.description)) are still in the keyring "
-                    + "(\(ErrorReport.cliError(for: error).message)); delete them with: "
-                    + TerminalText.escaped(command.map(ShellWord.word).joined(separator: " ")))
+            context.warn(
+                Message(
+                    .logoutKeyringLeftovers, ["command": command.map(ShellWord.word).joined(separator: " ")],
+                    messages: [
+                        "session": ErrorReport.describe(key),
+                        "reason": ErrorReport.cliError(for: error).message,
+                    ]))
             status = .unavailable
         }
         return status
@@ -154,14 +152,15 @@ package struct LogoutCommand: Command {
                 // Never sent: what stands in for a token kept in a keyring that could not give it.
                 Revocation.failed(
                     issuer: issuer.absoluteString,
-                    reason:
-                        "its tokens could not be read from the keyring: \(ErrorReport.cliError(for: error).message)"
+                    reason: Message(
+                        .revocationKeyringUnreadable,
+                        messages: ["reason": ErrorReport.cliError(for: error).message])
                 )
             } else if let network, revokes(credential) {
                 try waitFor { await network.revoke(credential) }
             } else {
                 Revocation.notOffered(issuer: issuer.absoluteString)
             }
-        context.console.error(revocation.message)
+        context.report(revocation)
     }
 }

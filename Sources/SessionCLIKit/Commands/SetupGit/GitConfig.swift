@@ -19,7 +19,7 @@ enum GitConfig {
         defer { for pointer in argv { free(pointer) } }
         var pipeEnds: [Int32] = [-1, -1]
         guard pipe(&pipeEnds) == 0 else {
-            throw CLIError("cannot run git: \(String(cString: strerror(errno)))", code: .unavailable)
+            throw CLIError(.gitCannotRun, ["reason": String(cString: strerror(errno))], code: .unavailable)
         }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -33,11 +33,9 @@ enum GitConfig {
         close(pipeEnds[1])
         defer { close(pipeEnds[0]) }
         guard spawned == 0 else {
-            throw CLIError(
-                spawned == ENOENT
-                    ? "git is not installed, or not on PATH"
-                    : "cannot run git: \(String(cString: strerror(spawned)))",
-                code: .unavailable)
+            throw spawned == ENOENT
+                ? CLIError(.gitNotInstalled, code: .unavailable)
+                : CLIError(.gitCannotRun, ["reason": String(cString: strerror(spawned))], code: .unavailable)
         }
         // Its standard error, bounded: the message of a failure.
         var errors: [UInt8] = []

@@ -15,22 +15,20 @@ package struct SetupGitCommand: Command {
             switch self {
             case .server: SessionSelection.serverOption
             case .account: SessionSelection.accountOption
-            case .remove: OptionSpec(rawValue, help: "Remove what setup-git wrote for the server.")
+            case .remove: OptionSpec(rawValue, help: .setupGitOptionRemove)
             }
         }
     }
 
     package static let spec = CommandSpec(
-        name: "setup-git", summary: "Make git use the session for its server (git-credential).",
-        options: Option.self,
-        discussion: """
-            Writes to your global git config (git config --global) for the origin of the session's
-            server (the default session, or the one --server and --account select):
-              credential.<origin>.helper = (empty: git asks no other helper for this origin)
-              credential.<origin>.helper = !'<path of session-cli>' git-credential
-            Run twice, it leaves the same config. With --account, the helper is given --account too.
-            --remove removes both (by --server, or the session's server), whether a session is there or not.
-            """)
+        name: "setup-git", summary: .setupGitSummary, options: Option.self,
+        discussion: Message(.setupGitDiscussion),
+        examples: [
+            "session-cli setup-git",
+            "session-cli setup-git --server https://git.example.com --account alice",
+            "session-cli setup-git --remove --server https://git.example.com",
+        ],
+        exitCodes: [.success, .failure, .usage, .badData, .unavailable, .software, .ioError])
 
     let selection: SessionSelection
     let remove: Bool
@@ -47,18 +45,14 @@ package struct SetupGitCommand: Command {
         if remove {
             let outcome = try GitConfig.run(["--unset-all", key])
             switch outcome.status {
-            case 0:
-                context.console.out(
-                    "Removed git's credential helper for \(origin) from your global git config.")
-            case 5:
-                context.console.out(
-                    "Your global git config has no credential helper for \(origin); nothing to remove.")
+            case 0: context.say(.setupGitRemoved, ["origin": origin])
+            case 5: context.say(.setupGitNothingToRemove, ["origin": origin])
             default: throw Self.failure(outcome)
             }
             return .success
         }
-        guard let path = Executable.sessionCLI() else {
-            throw CLIError("cannot tell where session-cli is installed", code: .software)
+        guard let path = Executable.invokedPath(environment: context.environment) else {
+            throw CLIError(.setupGitNoPath, code: .software)
         }
         let helper =
             "!" + ShellWord.quoted(path) + " git-credential"
@@ -67,12 +61,10 @@ package struct SetupGitCommand: Command {
             let outcome = try GitConfig.run(arguments)
             guard outcome.status == 0 else { throw Self.failure(outcome) }
         }
-        context.console.out(
-            """
-            Configured git for \(origin) in your global git config:
-              \(key) = (empty: git asks no other helper for \(origin))
-              \(key) = \(TerminalText.escaped(helper))
-            """)
+        context.say(.setupGitConfigured, ["origin": origin])
+        context.console.out("  \(key) = " + context.text(Message(.setupGitEmptyValue, ["origin": origin])))
+        context.console.out("  \(key) = \(helper)")
+        context.say(.setupGitMoveHint)
         return .success
     }
 
@@ -84,21 +76,21 @@ package struct SetupGitCommand: Command {
         }
         let store = try context.store()
         guard let entry = try selection.pick(from: try store.readSessions()) else {
-            throw CLIError(
-                "not logged in; log in with --server URL first, then run 'session-cli setup-git'",
-                code: .failure)
+            throw CLIError(.setupGitNotLoggedIn, code: .failure)
         }
         guard let origin = entry.key.origin else {
             throw CLIError(
-                "the session of \(entry.key) names no server; log in again with --server URL", code: .failure)
+                Message(.setupGitNoServer, messages: ["session": ErrorReport.describe(entry.key)]),
+                code: .failure)
         }
         return origin
     }
 
     private static func failure(_ outcome: GitConfig.Outcome) -> CLIError {
-        CLIError(
-            "git config failed (exit \(outcome.status))"
-                + (outcome.error.isEmpty ? "" : ": \(outcome.error)"),
-            code: .failure)
+        outcome.error.isEmpty
+            ? CLIError(.gitConfigFailed, ["status": String(outcome.status)], code: .failure)
+            : CLIError(
+                .gitConfigFailedSaying, ["status": String(outcome.status), "error": outcome.error],
+                code: .failure)
     }
 }

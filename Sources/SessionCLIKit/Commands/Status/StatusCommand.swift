@@ -14,12 +14,9 @@ package struct StatusCommand: Command {
         /// The option's help.
         package var spec: OptionSpec {
             switch self {
-            case .json: OptionSpec(rawValue, help: "Print one JSON object (its fields are listed below).")
-            case .showToken: OptionSpec(rawValue, help: "Include the full token in the output.")
-            case .watch:
-                OptionSpec(
-                    rawValue,
-                    help: "Print the status again on every change, until Ctrl-C or SIGTERM (exit 0).")
+            case .json: OptionSpec(rawValue, help: .statusOptionJSON)
+            case .showToken: OptionSpec(rawValue, help: .statusOptionShowToken)
+            case .watch: OptionSpec(rawValue, help: .statusOptionWatch)
             case .server: SessionSelection.serverOption
             case .account: SessionSelection.accountOption
             }
@@ -27,23 +24,13 @@ package struct StatusCommand: Command {
     }
 
     package static let spec = CommandSpec(
-        name: "status", summary: "Show the session and the login button. Never writes.", options: Option.self,
-        discussion: """
-            Shows the default session, then one line for each other session; with --server or --account
-            (or SESSION_CLI_SERVER and SESSION_CLI_ACCOUNT), the session they select instead.
-            Exits 0 when the shown session is logged in and usable, 1 when logged out or expired.
-            --json prints one object with these keys, absent values null: state (logged_in, logged_out,
-            expired), account, server, issuedAt, expiresAt (ISO 8601), expiresInSeconds, tokenRedacted,
-            token (with --show-token only), secrets (file or keyring: where the tokens are kept),
-            provider {issuer, clientID, confidential}, scopes, canRefresh,
-            refreshesOnUse, tokenSource (store or environment), store, button {action, label, color, hex},
-            and sessions: one object per session with the same keys but token, and default (true, false).
-            --watch prints the status now, then again each time the shown session changes (a login,
-            logout, switch or refresh by any process, or its token expiring), a blank line between
-            two; with --json, one object a line. It never polls: the store's folder is watched.
-            status reads only the session file, never the keyring, unless --show-token asks for a token
-            kept there.
-            """)
+        name: "status", summary: .statusSummary, options: Option.self, discussion: Message(.statusDiscussion),
+        examples: [
+            "session-cli status",
+            "session-cli status --json | jq -r .account",
+            "session-cli status --watch --json",
+        ],
+        exitCodes: [.success, .failure, .usage, .badData, .unavailable, .ioError, .interrupted])
 
     let json: Bool
     let showToken: Bool
@@ -61,78 +48,115 @@ package struct StatusCommand: Command {
     /// `--watch`, prints them again on every change until a signal ends it.
     package func run(context: CommandContext) throws -> ExitCode {
         let store = try context.store()
-        let sessions = try store.readSessions()
         let selection = try self.selection.completed(from: context.environment)
+        let sessions = try store.readSessions()
         // The usecase's rule, for the default session or the selected one.
         let shown = try selection.pick(from: sessions)
         if try store.hasInsecurePermissions() {
-            context.console.error(
-                "session-cli: warning: \(store.path) can be read by other users; run 'chmod 600 \(store.path)' or log in again"
-            )
+            context.warn(Message(.insecurePermissions, ["path": store.path]))
         }
         guard watch else {
-            let credential = try shown?.credential()
-            let status = LoginUsecase.status(
-                of: credential.map { .loggedIn($0) } ?? .loggedOut, at: context.now())
-            try show(
-                status, sessions: sessions, listsOthers: selection.isEmpty, store: store, context: context)
+            let screen = Screen(sessions: sessions, shown: shown, absent: nil, checkedAt: context.now())
+            let status = try show(screen, selection: selection, store: store, context: context)
             return status.phase == .loggedIn ? .success : .failure
         }
-        // The default view follows the default as it moves; a selected session is watched by its key.
-        let repository: any LoginStateRepository = shown.map { store.repository(for: $0.key) } ?? store
-        let usecase = LoginUsecase(repository: repository, now: context.now)
-        InterruptEnding.exitZero()
+        Signals.exitZeroOnInterrupt()
+        let changes = try store.stateChanges()
+        let followed = Locked(shown?.key)
+        let now = context.now
+        let screens = Following.views(
+            of: { try Self.read(store, selection, following: followed, at: now()) }, changes: changes,
+            differs: { $0.differs(from: $1, selecting: !selection.isEmpty) }, nextChange: { $0.nextChange },
+            now: now)
         try waitFor {
             var first = true
-            for try await status in usecase.statuses() {
+            for try await screen in screens {
                 if !first && !json { context.console.out("") }
                 first = false
-                let sessions = try store.readSessions()
-                try show(
-                    status, sessions: sessions, listsOthers: selection.isEmpty, store: store, context: context
-                )
+                try show(screen, selection: selection, store: store, context: context)
             }
         }
         return .success
     }
 
-    /// Prints `status` as text or as one JSON line.
-    private func show(
-        _ status: LoginStatus, sessions: SessionSet, listsOthers: Bool, store: FileLoginStateStore,
-        context: CommandContext
-    ) throws {
-        var status = status
-        if showToken, let credential = status.credential, credential.holdsStandIns {
-            // The token asked for is in the keyring: only then does status ask it.
-            status = LoginUsecase.status(
-                of: try store.repository(for: credential.key).load(), at: status.checkedAt)
+    /// What the screen shows now: the default session as it is now, or the
+    /// selected one, followed by its key once it was found.
+    private static func read(
+        _ store: FileLoginStateStore, _ selection: SessionSelection, following: Locked<SessionKey?>,
+        at date: Date
+    ) throws -> Screen {
+        let sessions = try store.readSessions()
+        guard !selection.isEmpty else {
+            return Screen(
+                sessions: sessions, shown: sessions.entry(.defaultSession), absent: nil, checkedAt: date)
         }
+        let matches = sessions.byUse.filter(selection.matches)
+        let shown = following.withLock { key in
+            let match = matches.first { $0.key == key } ?? (matches.count == 1 ? matches.first : nil)
+            if let match { key = match.key }
+            return match
+        }
+        let absent =
+            shown == nil
+            ? following.withLock { $0 } ?? SessionKey(server: selection.server, account: selection.account)
+            : nil
+        return Screen(sessions: sessions, shown: shown, absent: absent, checkedAt: date)
+    }
+
+    /// Prints `screen` as text or as one JSON line, and returns the status it showed.
+    @discardableResult
+    private func show(
+        _ screen: Screen, selection: SessionSelection, store: FileLoginStateStore, context: CommandContext
+    ) throws -> LoginStatus {
+        var state = LoginState.loggedOut
+        if let shown = screen.shown {
+            let credential = try shown.credential()
+            // A token asked for that is in the keyring: only then does status ask it.
+            state =
+                showToken && credential.holdsStandIns
+                ? try store.repository(for: shown.key).load() : .loggedIn(credential)
+        }
+        let status = LoginUsecase.status(of: state, at: screen.checkedAt)
         let report = StatusReport(
             status: status, storePath: store.path, showToken: showToken, language: context.language,
-            environmentToken: context.environment[.token] != nil, sessions: sessions, listsOthers: listsOthers
-        )
+            environmentToken: context.environment[.token] != nil, sessions: screen.sessions,
+            listsOthers: selection.isEmpty, absent: screen.absent)
         if json {
             context.console.out(try report.json())
         } else {
             context.console.out(composed: try report.text(style: context.style))
         }
+        return status
     }
 }
 
-/// Ends the process with exit 0 at SIGINT or SIGTERM: for `status --watch`,
-/// whose normal end is the person (or a script) stopping it. Its output is
-/// written as it is printed, so nothing is left unwritten.
-private enum InterruptEnding {
-    static func exitZero() {
-        for number in [SIGINT, SIGTERM] {
-            var action = sigaction()
-            #if canImport(Darwin)
-                action.__sigaction_u.__sa_handler = { _ in _exit(0) }
-            #else
-                action.__sigaction_handler.sa_handler = { _ in _exit(0) }
-            #endif
-            sigemptyset(&action.sa_mask)
-            sigaction(number, &action, nil)
+/// What `status` shows at one moment: the store's sessions, the one shown in
+/// full (or the selected one that is absent), and when it was read.
+private struct Screen: Sendable {
+    let sessions: SessionSet
+    let shown: SessionSet.Entry?
+    let absent: SessionKey?
+    let checkedAt: Date
+
+    /// The sessions the screen says something of: every one, or the selected one alone.
+    private func relevant(selecting: Bool) -> [SessionSet.Entry] {
+        selecting ? (shown.map { [$0] } ?? []) : sessions.entries
+    }
+
+    /// Whether `other` shows something else: another session, another
+    /// credential or list, or a session that has expired since.
+    func differs(from other: Screen, selecting: Bool) -> Bool {
+        if selecting {
+            guard shown == other.shown, absent == other.absent else { return true }
+        } else {
+            guard sessions == other.sessions else { return true }
         }
+        return relevant(selecting: selecting).map { $0.summary.isExpired(at: checkedAt) }
+            != other.relevant(selecting: selecting).map { $0.summary.isExpired(at: other.checkedAt) }
+    }
+
+    /// The next moment a session on the screen expires, with nothing written.
+    var nextChange: Date? {
+        sessions.entries.compactMap(\.summary.expiresAt).filter { $0 > checkedAt }.min()
     }
 }

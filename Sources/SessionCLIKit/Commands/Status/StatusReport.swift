@@ -15,12 +15,15 @@ package struct StatusReport {
     let sessions: SessionSet
     /// Whether the other sessions are listed in the text (not when one was selected).
     let listsOthers: Bool
+    /// The session a selection names that is not in the store, when a watch shows its absence.
+    let absent: SessionKey?
 
     /// A report of `status` for `storePath`; `environmentToken` when
     /// `SESSION_CLI_TOKEN` overrides the session for `token` and `api`.
     package init(
         status: LoginStatus, storePath: String, showToken: Bool, language: Language,
-        environmentToken: Bool = false, sessions: SessionSet = SessionSet(), listsOthers: Bool = true
+        environmentToken: Bool = false, sessions: SessionSet = SessionSet(), listsOthers: Bool = true,
+        absent: SessionKey? = nil
     ) {
         self.status = status
         self.storePath = storePath
@@ -29,6 +32,7 @@ package struct StatusReport {
         self.environmentToken = environmentToken
         self.sessions = sessions
         self.listsOthers = listsOthers
+        self.absent = absent
     }
 
     private var credential: Credential? { status.credential }
@@ -58,70 +62,89 @@ package struct StatusReport {
     package func text(style: Style) throws -> String {
         let words = StatusWords(language: language)
         var rows: [(String, String)] = []
-        if let account = credential?.account { rows.append((words.account, account)) }
-        if let server = credential?.server { rows.append((words.server, server.absoluteString)) }
-        if let token { rows.append((words.token, token)) }
-        if let credential { rows.append((words.secrets, words.secretsLocation(credential.secretsLocation))) }
+        if let absent {
+            rows.append(
+                (
+                    words(.statusSession),
+                    Message(
+                        .statusSelectedAbsent,
+                        messages: [
+                            "session": ErrorReport.describeAsked(
+                                server: absent.origin, account: absent.account)
+                        ]
+                    ).text(in: language)
+                ))
+        }
+        if let credential {
+            rows.append((words(.statusAccount), credential.account ?? words(.statusAccountUnknown)))
+            rows.append((words(.statusServer), credential.server?.absoluteString ?? words(.statusServerNone)))
+        }
+        if let token { rows.append((words(.statusToken), token)) }
+        if let credential {
+            rows.append((words(.statusSecrets), words.secretsLocation(credential.secretsLocation)))
+        }
         if let provider = credential?.provider {
             rows.append(
                 (
-                    words.provider,
-                    "\(provider.issuer.absoluteString) (\(words.client) \(provider.clientID)"
-                        + (provider.isConfidential ? ", \(words.confidential))" : ")")
+                    words(.statusProvider),
+                    words(
+                        provider.isConfidential ? .statusProviderConfidential : .statusProviderValue,
+                        ["issuer": provider.issuer.absoluteString, "client": provider.clientID])
                 ))
         }
         if let scopes = credential?.scopes, !scopes.isEmpty {
-            rows.append((words.scopes, scopes.joined(separator: " ")))
+            rows.append((words(.statusScopes), scopes.joined(separator: " ")))
         }
         if let credential {
             let expiry = credential.expiresAt.map { date in
-                "\(words.relative(seconds: Self.secondsLeft(credential, at: status.checkedAt) ?? 0)) "
-                    + "(\(Self.timestamp(date)))" + (status.refreshesOnUse ? "; \(words.refreshedOnUse)" : "")
+                words(
+                    status.refreshesOnUse ? .statusExpiryRefreshed : .statusExpiryValue,
+                    [
+                        "relative": words.relative(
+                            seconds: Self.secondsLeft(credential, at: status.checkedAt) ?? 0),
+                        "date": Self.timestamp(date),
+                    ])
             }
-            rows.append((words.expires, expiry ?? words.never))
+            rows.append((words(.statusExpires), expiry ?? words(.statusNever)))
         }
-        rows.append((words.store, storePath))
-        if environmentToken { rows.append((words.override, words.overrideText)) }
+        rows.append((words(.statusStore), storePath))
+        if environmentToken { rows.append((words(.statusOverride), words(.statusOverrideText))) }
         rows = rows.map { ($0.0, TerminalText.escaped($0.1)) }
-        rows.append((words.button, style.paint(label, status.strategy.color)))
-        let width = rows.map { Self.columns($0.0) }.max() ?? 0
-        var lines = [words.phase(status.phase.rawValue)]
-        lines += rows.map {
-            "  " + $0.0 + ":" + String(repeating: " ", count: width - Self.columns($0.0) + 2) + $0.1
-        }
+        rows.append((words(.statusButton), style.paint(label, status.strategy.color)))
+        let width = rows.map { TextLayout.columns($0.0) }.max() ?? 0
+        var lines = [words.phase(status.phase)]
+        lines += rows.map { TextLayout.padded("  " + $0.0 + ":", to: width + 5) + $0.1 }
         var text = lines.joined(separator: "\n")
-        let shown = credential?.key
+        let shown = credential?.key ?? absent
         let others = listsOthers ? sessions.indicesByUse.filter { sessions.entries[$0].key != shown } : []
         if !others.isEmpty {
             // One line a session, up to a thousand: appended to one string, not joined.
-            text += "\n" + words.otherSessions + ":"
-            let expiresIn = words.expires.lowercased() + " "
+            text += "\n" + words(.statusOtherSessions)
             for index in others {
                 let other = sessions.entries[index]
                 text += "\n  "
-                text += TerminalText.escaped(other.key.description)
+                text += TerminalText.escaped(ErrorReport.describe(other.key).text(in: language))
                 text += ": "
-                append(other.summary, to: &text, words, expiresIn: expiresIn)
+                append(other.summary, to: &text, words)
             }
         }
         return text
     }
 
-    /// "expires in 3 hours", "refreshable", "expired 2 days ago", "no expiry", appended to `text`.
-    private func append(
-        _ session: SessionSet.Summary, to text: inout String, _ words: StatusWords, expiresIn: String
-    ) {
+    /// "expires in 3 hours", "expired, refreshed on next use", "expired 2 days ago", "no expiry",
+    /// appended to `text`.
+    private func append(_ session: SessionSet.Summary, to text: inout String, _ words: StatusWords) {
         guard let expiresAt = session.expiresAt else {
-            text += words.noExpiry
+            text += words(.statusNoExpiry)
             return
         }
         let seconds = Self.secondsLeft(until: expiresAt, at: status.checkedAt)
         if seconds <= 0 && session.canRefresh {
-            text += words.refreshable
+            text += words(.statusRefreshable)
             return
         }
-        if seconds > 0 { text += expiresIn }
-        words.appendRelative(seconds: seconds, to: &text)
+        let relative = words.relative(seconds: seconds)
+        text += seconds > 0 ? words(.statusOtherExpiresIn, ["relative": relative]) : relative
     }
 
     /// One JSON object with a fixed set of keys (absent values are `null`):
@@ -172,11 +195,6 @@ package struct StatusReport {
             "canRefresh": .bool(credential?.canRefresh ?? false),
             "refreshesOnUse": .bool(status.refreshesOnUse),
         ]
-    }
-
-    /// How many terminal columns `text` takes: CJK characters take two.
-    static func columns(_ text: String) -> Int {
-        text.unicodeScalars.reduce(0) { $0 + ($1.value >= 0x2E80 ? 2 : 1) }
     }
 
     static func timestamp(_ date: Date) -> String {

@@ -16,20 +16,22 @@ package struct SwitchCommand: Command {
         /// The option's placeholder and help.
         package var spec: OptionSpec {
             switch self {
-            case .server: OptionSpec(rawValue, value: "URL", help: "The server of the session (its origin).")
-            case .account: OptionSpec(rawValue, value: "NAME", help: "The account of the session.")
+            case .server:
+                OptionSpec(rawValue, value: "URL", completion: .server, help: .switchOptionServer)
+            case .account:
+                OptionSpec(rawValue, value: "NAME", completion: .account, help: .switchOptionAccount)
             }
         }
     }
 
     package static let spec = CommandSpec(
-        name: "switch", summary: "Make another session the default.", options: Option.self,
-        discussion: """
-            With no options and exactly two sessions, switches to the other one; with more, give
-            --server, --account or both. Selecting a session for one run (--server and --account on
-            status, token, api and logout) or for a shell (SESSION_CLI_SERVER, SESSION_CLI_ACCOUNT)
-            never changes the default; this does, for every shell.
-            """)
+        name: "switch", summary: .switchSummary, options: Option.self, discussion: Message(.switchDiscussion),
+        examples: [
+            "session-cli switch",
+            "session-cli switch --server https://staging.example.com",
+            "session-cli switch --account bob",
+        ],
+        exitCodes: [.success, .failure, .usage, .badData, .ioError, .busy, .interrupted])
 
     let selection: SessionSelection
 
@@ -38,38 +40,78 @@ package struct SwitchCommand: Command {
     }
 
     package func run(context: CommandContext) throws -> ExitCode {
-        try context.refuseWhileOverridden("switch the default session")
+        try context.refuseWhileOverridden(.actionSwitch)
         let store = try context.store()
         let sessions = try store.readSessions()
         let listed = sessions.byUse
         let target: SessionSet.Entry
         if selection.isEmpty {
             let others = listed.filter { $0.key != sessions.defaultKey }
-            guard others.count == 1, let other = others.first else {
-                guard !others.isEmpty else {
+            switch others.count {
+            case 0:
+                guard let only = listed.first else { throw CLIError(.switchNoSessions, code: .failure) }
+                throw CLIError(
+                    Message(.switchOnlyOne, messages: ["session": ErrorReport.describe(only.key)]),
+                    code: .failure)
+            case 1:
+                target = others[0]
+            default:
+                guard context.input.isTerminal else {
                     throw CLIError(
-                        listed.isEmpty
-                            ? "not logged in; there is no session to switch to"
-                            : "there is only one session (\(SessionSelection.list(listed))); nothing to switch to",
-                        code: .failure)
+                        Message(
+                            .switchChoose, ["count": String(listed.count)],
+                            messages: [
+                                "options": SessionSelection.distinguishing(listed),
+                                "sessions": ErrorReport.describe(listed.map(\.key)),
+                            ]), code: .usage)
                 }
-                throw CLIError.usage(
-                    "there are \(listed.count) sessions; choose one with --server and --account: "
-                        + SessionSelection.list(listed))
+                guard let chosen = try ask(among: listed, defaultKey: sessions.defaultKey, context: context)
+                else {
+                    context.say(.switchNothingChanged)
+                    return .success
+                }
+                target = chosen
             }
-            target = other
         } else {
             guard let picked = try selection.pick(from: sessions) else {
-                throw CLIError("not logged in; there is no session to switch to", code: .failure)
+                throw CLIError(.switchNoSessions, code: .failure)
             }
             target = picked
         }
+        let name = ErrorReport.describe(target.key)
         guard target.key != sessions.defaultKey else {
-            context.console.out("\(target.key) is already the default session.")
+            context.say(Message(.switchAlreadyDefault, messages: ["session": name]))
             return .success
         }
         try store.makeDefault(target.key)
-        context.console.out("Switched the default session to \(target.key).")
+        context.say(Message(.switchSwitched, messages: ["session": name]))
         return .success
+    }
+
+    /// Shows the sessions as a numbered list, the default marked, and reads
+    /// a number, as `gh auth switch` does: `nil` for an empty answer (or the
+    /// end of input), which changes nothing. Ctrl-C ends the tool at the
+    /// prompt, having changed nothing (``Signals``).
+    private func ask(among listed: [SessionSet.Entry], defaultKey: SessionKey?, context: CommandContext)
+        throws
+        -> SessionSet.Entry?
+    {
+        context.tell(Message(.switchListHeading))
+        for (number, entry) in listed.enumerated() {
+            let name = ErrorReport.describe(entry.key)
+            context.tell(
+                Message(
+                    entry.key == defaultKey ? .switchListDefault : .switchListItem,
+                    ["number": String(number + 1)],
+                    messages: ["session": name]))
+        }
+        let prompt = context.text(Message(.switchPrompt, ["last": String(listed.count)]))
+        for _ in 0..<3 {
+            let answer = try context.input.visibleLine(prompt: prompt, limit: 64, console: context.console)
+            if answer.isEmpty { return nil }
+            if let number = Int(answer), listed.indices.contains(number - 1) { return listed[number - 1] }
+            context.tell(Message(.switchNotANumber, ["last": String(listed.count)]))
+        }
+        throw CLIError(.switchNoAnswer, code: .usage)
     }
 }

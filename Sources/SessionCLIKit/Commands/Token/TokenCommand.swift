@@ -23,19 +23,17 @@ package struct TokenCommand: Command {
     }
 
     package static let spec = CommandSpec(
-        name: "token", summary: "Print the access token, refreshed first when needed (for scripts).",
-        options: Option.self,
-        discussion: """
-            The token and a newline go to standard output; nothing else does. A token that expires within
-            \(Int(SessionLimits.refreshMargin)) s (or half its lifetime, when that is shorter) is refreshed first, under the store's lock,
-            so many processes refresh once.
-            SESSION_CLI_TOKEN, when set, is printed instead of the stored session's token.
-            The session is the default one, or the one --server and --account (or SESSION_CLI_SERVER and
-            SESSION_CLI_ACCOUNT) select for this run.
-
-            Example:
-              curl -H "Authorization: Bearer $(session-cli token)" https://api.example.com/user
-            """)
+        name: "token", summary: .tokenSummary, options: Option.self,
+        discussion: Message(.tokenDiscussion, ["margin": String(Int(SessionLimits.refreshMargin))]),
+        examples: [
+            "curl -H \"Authorization: Bearer $(session-cli token)\" \\",
+            "    https://api.example.com/user",
+            "session-cli token --server https://staging.example.com",
+        ],
+        exitCodes: [
+            .success, .failure, .usage, .badData, .unavailable, .software, .ioError, .busy, .badProtocol,
+            .noPermission, .interrupted,
+        ])
 
     let selection: SessionSelection
 
@@ -67,7 +65,6 @@ package struct TokenCommand: Command {
         return .success
     }
 
-    static let notLoggedIn = CLIError("not logged in; run 'session-cli login'", code: .failure)
-    static let expired = CLIError(
-        "the session has expired and cannot be refreshed; run 'session-cli login'", code: .failure)
+    static let notLoggedIn = CLIError(.notLoggedIn, code: .failure)
+    static let expired = CLIError(.sessionExpiredForGood, code: .failure)
 }

@@ -353,7 +353,7 @@ public final class FileLoginStateStore: LoginStateStore, SessionStorage, LoadsWi
     /// `path` with its `.` and empty components dropped and each `..` taking
     /// away the one before, as `URL.standardizedFileURL` does, without its
     /// first-use cost (0.2M instructions at every start of the tool).
-    static func standardized(_ path: String) -> String {
+    package static func standardized(_ path: String) -> String {
         var components: [Substring] = []
         for component in path.split(separator: "/") where component != "." {
             if component == "..", let last = components.last, last != ".." {

@@ -25,7 +25,7 @@ package import SessionSupport
 /// they were read. A credential is checked against its line when it is
 /// decoded.
 package enum SessionFileFormat {
-    static let version = 3
+    package static let version = 3
     /// The oldest version still read.
     static let oldestVersion = 1
 

@@ -96,6 +96,11 @@ package struct SessionSet: Sendable, Equatable {
             expiresAt = credential.expiresAt?.wholeSeconds
             canRefresh = credential.canRefresh
         }
+
+        /// Whether its access token has expired at `date` (``Credential/isExpired(at:)``).
+        package func isExpired(at date: Date) -> Bool {
+            expiresAt.map { date >= $0 } ?? false
+        }
     }
 
     /// Which session a view of the store shows.

@@ -53,7 +53,8 @@ struct BrowserSignInTests {
     func cancellingSavesNothingAndThePageSaysSo() async throws {
         let (login, page, _) = try await signIn(cancel: true, language: "ja")
         #expect(login.status == 77)
-        #expect(login.stderr.contains("the sign-in was denied at the provider"))
+        // The terminal speaks the language the page does.
+        #expect(login.stderr.contains("プロバイダーでサインインが拒否されました"))
         #expect(page.consent == "cancelled")
         #expect(page.lang == "ja")
         #expect(page.text.contains("サインインはキャンセルされました"))

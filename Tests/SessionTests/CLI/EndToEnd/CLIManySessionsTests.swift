@@ -201,7 +201,8 @@ import Testing
                 #expect(sessions.count == 3)
                 #expect(sessions.first?.key.account == "bob", "the new login is the default")
                 let ambiguous = try await cli.run(["token", "--server", origins.a.absoluteString])
-                #expect(ambiguous.status == 64 && ambiguous.stderr.contains("several sessions match"))
+                #expect(
+                    ambiguous.status == 64 && ambiguous.stderr.contains("has sessions of several accounts"))
 
                 // Logging out the default: the most recently used becomes the default.
                 let logout = try await cli.run(["logout"])

@@ -38,8 +38,9 @@ import Testing
         let again = try await login(["--user", "bob"], token: "second_token_0123456789")
         #expect(
             again.stdout
-                == "Logged in as bob.\nIt is now the default session; 1 other session kept "
-                + "(session-cli status lists them, session-cli switch changes the default).\n")
+                == "Logged in as bob, with no server (api needs one: log in with --server URL).\n"
+                + "It is now the default session; 1 other session kept "
+                + "(session-cli status lists it, session-cli switch changes the default).\n")
         let both = try await cli.run(["status"])
         #expect(both.stdout.contains("  Account:  bob\n"))
         #expect(both.stdout.contains("Other sessions:\n  alice on https://api.example.com: expires in "))
@@ -47,7 +48,8 @@ import Testing
         let logout = try await cli.run(["logout"])
         #expect(logout.status == 0)
         #expect(
-            logout.stdout == "Logged out bob.\nThe default session is now alice on https://api.example.com.\n"
+            logout.stdout
+                == "Logged out bob (no server).\nThe default session is now alice on https://api.example.com.\n"
         )
         let second = try await cli.run(["logout"])
         #expect(second.stdout == "Logged out alice on https://api.example.com.\n")

@@ -105,7 +105,10 @@ import Testing
                 ["api", "/x", "--header", "Authorization: Bearer x"],
                 "session-cli: --header Authorization is not allowed: the token comes from the session (session-cli login)\n"
             ),
-            (["api", "/x", "--method", "GE T"], "session-cli: the method is not a valid HTTP token\n"),
+            (
+                ["api", "/x", "--method", "GE T"],
+                "session-cli: invalid --method: give an HTTP method such as GET, POST, PUT, PATCH or DELETE\n"
+            ),
             (
                 ["api", "https://api.example.com/x", "--server", "https://api.example.com"],
                 "session-cli: give --server or a full URL, not both: a full URL names its server\n"

@@ -279,9 +279,11 @@ import Testing
     /// A --user that would drive the terminal is refused before anything is written.
     @Test func aHostileUserNameIsRefused() async throws {
         for name in ["eve\u{1B}[2J", "eve\u{202E}", "eve\u{200B}", "eve\u{9B}"] {
-            let login = await tool.run(["login", "--with-token", "--user", name], stdin: secret)
-            #expect(login.status == 64)
-            #expect(login.stderr.contains("invalid --user"))
+            for option in ["--user", "--account"] {
+                let login = await tool.run(["login", "--with-token", option, name], stdin: secret)
+                #expect(login.status == 64)
+                #expect(login.stderr.contains("invalid \(option)"), "named as it was typed")
+            }
         }
         #expect(!FileManager.default.fileExists(atPath: tool.defaultStore.path))
     }

@@ -12,7 +12,7 @@ import Testing
             let typed = command as? C
         else {
             Issue.record("\(arguments) did not parse to \(C.self)")
-            throw CLIError("unexpected", code: .failure)
+            throw CLIError(.commandDidNotFinish, code: .failure)
         }
         return (typed, globals)
     }
@@ -24,7 +24,7 @@ import Testing
             return nil
         } catch {
             #expect(error.code == .usage)
-            return error.message
+            return error.message.text(in: .english)
         }
     }
 
@@ -61,7 +61,10 @@ import Testing
             return
         }
         let (help, _) = try command(["help", "token"], as: HelpCommand.self)
-        #expect(help.topic?.name == "token", "help token is not token's help")
+        guard case .command(let spec) = help.topic, spec.name == "token" else {
+            Issue.record("help token is not token's help")
+            return
+        }
         guard case .help(nil) = try CommandTable.parse([]) else {
             Issue.record("no arguments is not the overview")
             return

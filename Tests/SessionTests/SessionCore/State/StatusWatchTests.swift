@@ -122,6 +122,8 @@ import Testing
     /// A thousand watchers started and cancelled share one inotify
     /// descriptor and one thread while they run, and leave none.
     @Test func aThousandWatchersLeaveNoDescriptorOrThread() async throws {
+        // The test before dropped its watchers as it returned; their tasks end on their own time.
+        await InotifyWatcher.shared.whenIdle()
         #expect(Self.inotifyDescriptors() == 0 && Self.watcherThreads() == 0, "a watch from before")
         let directory = TemporaryDirectory()
         let store = FileLoginStateStore(fileURL: directory.file("app/session.json"))

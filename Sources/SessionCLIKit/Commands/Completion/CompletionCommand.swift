@@ -1,0 +1,79 @@
+import SessionCore
+
+/// `completion bash|zsh|fish`: a completion script for the shell, made
+/// from the command table; `completion --values server|account`: the
+/// servers or accounts of the store, one a line, which those scripts ask
+/// for (so no script ever reads the session file itself).
+package struct CompletionCommand: Command {
+    /// `completion`'s options.
+    package enum Option: String, CommandOption {
+        case values
+
+        /// The option's help.
+        package var spec: OptionSpec {
+            switch self {
+            case .values: OptionSpec(rawValue, value: "server|account", help: .completionOptionValues)
+            }
+        }
+    }
+
+    package static let spec = CommandSpec(
+        name: "completion", summary: .completionSummary, options: Option.self, argument: "bash|zsh|fish",
+        argumentChoices: CompletionScript.Shell.allCases.map(\.rawValue),
+        discussion: Message(.completionDiscussion),
+        examples: [
+            "source <(session-cli completion bash)",
+            "session-cli completion zsh > \"${fpath[1]}/_session-cli\"",
+            "session-cli completion fish > ~/.config/fish/completions/session-cli.fish",
+        ],
+        exitCodes: [.success, .usage, .badData, .ioError])
+
+    /// What to print.
+    enum Output {
+        case script(CompletionScript.Shell)
+        case servers
+        case accounts
+    }
+
+    let output: Output
+
+    package init(parsing arguments: ParsedArguments<Option>) throws(CLIError) {
+        switch (arguments.arguments.first, arguments.value(.values)) {
+        case (let shell?, nil):
+            output = .script(try OptionValues.choice(shell, "completion"))
+        case (nil, "server"): output = .servers
+        case (nil, "account"): output = .accounts
+        case (nil, _?):
+            throw .usage(
+                Message(
+                    .invalidChoice, ["option": "--values"],
+                    messages: ["choices": .alternatives(["server", "account"])]))
+        case (_?, _?): throw .usage(.completionShellOrValues)
+        case (nil, nil): throw .usage(.completionNeedsShell)
+        }
+    }
+
+    package func run(context: CommandContext) throws -> ExitCode {
+        switch output {
+        case .script(let shell):
+            context.console.out(forProgram: CompletionScript(shell: shell, language: context.language).text)
+        case .servers, .accounts:
+            let sessions = try context.store().readSessions().byUse
+            var seen = Set<String>()
+            for entry in sessions {
+                guard let word = output.isServers ? entry.key.origin : entry.key.account,
+                    seen.insert(word).inserted
+                else { continue }
+                context.console.out(word)
+            }
+        }
+        return .success
+    }
+}
+
+extension CompletionCommand.Output {
+    var isServers: Bool {
+        if case .servers = self { return true }
+        return false
+    }
+}

@@ -1,0 +1,170 @@
+import SessionCore
+import SessionSupport
+
+/// `login --device`, `--web` or `--client-credentials`: a sign-in at an
+/// OAuth 2.0 / OpenID Connect provider, decided from the options, then the
+/// environment, then the stored session's provider.
+struct SignInLogin {
+    /// The grant, with what only it takes.
+    enum Grant {
+        /// Which grant, as the options name them.
+        enum Kind {
+            case device, web, clientCredentials
+        }
+
+        /// The device authorization grant.
+        case device(endpoint: URL?)
+        /// The authorization code grant in the browser.
+        case web(opensBrowser: Bool, port: Int?, host: LoopbackRedirect.Host?, prompt: SignInPromptChoice?)
+        /// The client credentials grant: the client as itself.
+        case clientCredentials
+
+        /// The option that chose it.
+        var flag: String {
+            switch self {
+            case .device: "--device"
+            case .web: "--web"
+            case .clientCredentials: "--client-credentials"
+            }
+        }
+    }
+
+    let grant: Grant
+    /// Where the token may go.
+    let server: URL?
+    let issuer: URL?
+    let clientID: String?
+    let scopes: [String]
+    let secrets: SecretsLocation?
+
+    /// The options a sign-in of `kind` takes (besides `--secrets`).
+    static func options(for kind: Grant.Kind) -> Set<LoginCommand.Option> {
+        let common: Set<LoginCommand.Option> = [.issuer, .clientID, .scope, .server]
+        switch kind {
+        case .device: return common.union([.device, .deviceEndpoint])
+        case .web: return common.union([.web, .noBrowser, .callbackPort, .callbackHost, .prompt])
+        case .clientCredentials: return common.union([.clientCredentials])
+        }
+    }
+
+    init(
+        _ kind: Grant.Kind, arguments: ParsedArguments<LoginCommand.Option>, server: URL?,
+        secrets: SecretsLocation?
+    ) throws(CLIError) {
+        self.server = server
+        self.secrets = secrets
+        issuer = try arguments.value(.issuer).map { text throws(CLIError) in
+            try OptionValues.url(text, "--issuer")
+        }
+        clientID = try arguments.value(.clientID).map { text throws(CLIError) in
+            try OptionValues.clientID(text, "--client-id")
+        }
+        scopes = try arguments.values(.scope).map(OptionValues.scope)
+        switch kind {
+        case .clientCredentials:
+            grant = .clientCredentials
+        case .device:
+            grant = .device(
+                endpoint: try arguments.value(.deviceEndpoint).map { text throws(CLIError) in
+                    try OptionValues.url(text, "--device-endpoint")
+                })
+        case .web:
+            grant = .web(
+                opensBrowser: !arguments.has(.noBrowser),
+                port: try arguments.value(.callbackPort).map { text throws(CLIError) in
+                    try OptionValues.port(text, "--callback-port")
+                },
+                host: try arguments.value(.callbackHost).map { text throws(CLIError) in
+                    try OptionValues.loopbackHost(text, "--callback-host")
+                },
+                prompt: try arguments.value(.prompt).map { text throws(CLIError) -> SignInPromptChoice in
+                    try OptionValues.choice(text, "--prompt")
+                })
+        }
+    }
+
+    func run(context: CommandContext) throws -> ExitCode {
+        let store = try context.store()
+        // A session file that cannot be read is reported, not silently replaced.
+        let sessions = try store.readSessions()
+        let location = try LoginCommand.secretsLocation(secrets, context)
+        let stored = (try? sessions.entry(.defaultSession)?.credential())??.provider
+        let request = try request(context, stored: stored)
+        let network = try context.network()
+        let provider = network.signIn(request) { Self.show($0, context) }
+        return try LoginFinish(store: store, secrets: location, network: network, context: context)
+            .run(provider, signedIn: true)
+    }
+
+    /// The sign-in as decided from the options, then the environment, then
+    /// the stored session's provider.
+    private func request(_ context: CommandContext, stored: OAuthProvider?) throws(CLIError) -> SignInRequest
+    {
+        let environment = context.environment
+        let flag = grant.flag
+        var issuer = self.issuer
+        if issuer == nil, let text = environment[.issuer] {
+            issuer = try OptionValues.url(text, EnvironmentVariable.issuer.rawValue)
+        }
+        guard let issuer = issuer ?? stored?.issuer else { throw .usage(.loginNeedsIssuer, ["flag": flag]) }
+        var clientID = self.clientID
+        if clientID == nil, let text = environment[.clientID] {
+            clientID = try OptionValues.clientID(text, EnvironmentVariable.clientID.rawValue)
+        }
+        // The stored client ID belongs to the stored issuer only.
+        guard let clientID = clientID ?? (stored?.issuer == issuer ? stored?.clientID : nil) else {
+            throw .usage(.loginNeedsClientID, ["flag": flag])
+        }
+        var secret: AuthToken?
+        if let text = environment[.clientSecret] {
+            do {
+                secret = try AuthToken(text)
+            } catch {
+                throw .usage(Message(.clientSecretInvalid, messages: ["reason": ErrorReport.reason(error)]))
+            }
+        }
+        let method: SignInRequest.Method
+        switch grant {
+        case .clientCredentials:
+            guard secret != nil else { throw .usage(.clientCredentialsNeedSecret) }
+            method = .clientCredentials
+        case .device(let endpoint): method = .device(endpoint: endpoint)
+        case .web(let opensBrowser, var port, var host, let prompt):
+            // The options, else the environment, else the redirect the stored
+            // session used at this issuer, else 127.0.0.1 on a port the system picks.
+            let reused = stored?.issuer == issuer ? stored?.redirect : nil
+            if port == nil, let text = environment[.callbackPort] {
+                port = try OptionValues.port(text, EnvironmentVariable.callbackPort.rawValue)
+            }
+            if host == nil, let text = environment[.callbackHost] {
+                host = try OptionValues.loopbackHost(text, EnvironmentVariable.callbackHost.rawValue)
+            }
+            let redirect = LoopbackRedirect(host: host ?? reused?.host ?? .ipv4, port: port ?? reused?.port)
+            method = .web(redirect: redirect, opensBrowser: opensBrowser, prompt: prompt)
+        }
+        return SignInRequest(
+            method: method, issuer: issuer, clientID: clientID, clientSecret: secret, scopes: scopes,
+            server: server, language: context.language)
+    }
+
+    /// What a person must see during a sign-in, each on its own line of
+    /// standard error, so a person can read it and a script can find it
+    /// (the `URL:` and `Code:` labels are the same in every language).
+    private static func show(_ event: SignInEvent, _ context: CommandContext) {
+        switch event {
+        case .deviceCode(let userCode, let verificationURI, let complete, let expiresIn):
+            context.tell(Message(.deviceInstructions, ["minutes": String(max(1, expiresIn / 60))]))
+            context.tell(Message(.labelURL, ["url": verificationURI.absoluteString]))
+            context.tell(Message(.labelCode, ["code": userCode]))
+            if let complete { context.tell(Message(.labelURLWithCode, ["url": complete.absoluteString])) }
+            context.tell(Message(.deviceWaiting))
+        case .authorizationURL(let url, let opening):
+            context.tell(Message(opening ? .webSignInOpening : .webSignInAt))
+            context.tell(Message(.labelURL, ["url": url.absoluteString]))
+        case .waitingForBrowser(let redirectURI):
+            context.tell(Message(.webWaiting, ["redirect": redirectURI.absoluteString]))
+        case .refusedCallback(let anotherSignIn):
+            context.warn(Message(anotherSignIn ? .webRefusedAnotherSignIn : .webRefusedMalformed))
+        }
+    }
+}

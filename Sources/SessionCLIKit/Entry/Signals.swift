@@ -1,0 +1,94 @@
+import SessionSupport
+
+/// Every signal disposition the tool sets, in one place; the library sets none.
+///
+/// - At start: SIGPIPE is ignored, so a closed pipe is a write error the
+///   tool reports (exit 74), like a full disk, not a silent death; SIGINT,
+///   SIGTERM and SIGHUP are unblocked, since a parent may start the tool
+///   with them blocked (the mask survives exec) and then Ctrl-C would not
+///   end a login that waits for the browser.
+/// - `status --watch` ends with 0 at SIGINT or SIGTERM: its normal end.
+/// - At a prompt, SIGINT, SIGTERM and SIGHUP put the terminal's settings
+///   back, end the prompt's line (so the shell's prompt starts on a line of
+///   its own) and end the tool with 128 + the signal's number.
+package enum Signals {
+    static let endings = [SIGINT, SIGTERM, SIGHUP]
+
+    /// What every run of the tool starts with.
+    static func prepareProcess() {
+        signal(SIGPIPE, SIG_IGN)
+        var set = sigset_t()
+        sigemptyset(&set)
+        for number in endings { sigaddset(&set, number) }
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+    }
+
+    /// Ends the process with exit 0 at SIGINT or SIGTERM. The output is
+    /// written as it is printed, so nothing is left unwritten.
+    static func exitZeroOnInterrupt() {
+        for number in [SIGINT, SIGTERM] {
+            install(number) { _ in _exit(0) }
+        }
+    }
+
+    /// Runs `body`, a prompt on the terminal, with handlers that end it
+    /// cleanly: `settings` (the terminal's before the prompt changed them)
+    /// put back, a line feed on standard error, exit 128 + the signal.
+    static func whilePrompting<Result, Failure: Error>(
+        restoring settings: termios?, _ body: () throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        PromptState.saved = settings ?? termios()
+        PromptState.restores = settings != nil
+        // Unblocked on the reading thread, so they reach it.
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        for number in endings { sigaddset(&unblock, number) }
+        var previousMask = sigset_t()
+        pthread_sigmask(SIG_UNBLOCK, &unblock, &previousMask)
+        var previous: [(Int32, sigaction)] = []
+        for number in endings {
+            previous.append((number, install(number) { PromptState.endPrompt($0) }))
+        }
+        defer {
+            if settings != nil {
+                // TCSANOW: the line was read; nothing typed after it should be thrown away.
+                tcsetattr(STDIN_FILENO, TCSANOW, &PromptState.saved)
+            }
+            for (number, old) in previous {
+                var old = old
+                sigaction(number, &old, nil)
+            }
+            pthread_sigmask(SIG_SETMASK, &previousMask, nil)
+        }
+        return try body()
+    }
+
+    @discardableResult
+    private static func install(_ number: Int32, _ handler: @convention(c) (Int32) -> Void) -> sigaction {
+        var action = sigaction()
+        #if canImport(Darwin)
+            action.__sigaction_u.__sa_handler = handler
+        #else
+            action.__sigaction_handler.sa_handler = handler
+        #endif
+        sigemptyset(&action.sa_mask)
+        var old = sigaction()
+        sigaction(number, &action, &old)
+        return old
+    }
+}
+
+/// What a prompt's signal handler needs. Written before the handlers are
+/// installed and read by them; a handler touches nothing but plain memory
+/// and async-signal-safe calls.
+private enum PromptState {
+    nonisolated(unsafe) static var saved = termios()
+    nonisolated(unsafe) static var restores = false
+
+    static func endPrompt(_ number: Int32) {
+        if restores { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
+        var lineFeed: UInt8 = 0x0A
+        _ = write(STDERR_FILENO, &lineFeed, 1)
+        _exit(128 + number)
+    }
+}

@@ -1,0 +1,90 @@
+import SessionSupport
+
+/// Reads one line typed at the terminal: with echo off for a token, or as
+/// typed for an answer (`switch`'s number).
+///
+/// A hidden line is read with the terminal in non-canonical mode, so it is
+/// not cut at the terminal's line limit (4095 bytes on Linux, 1024 on
+/// macOS) and a long token arrives whole. The tool handles Backspace and
+/// Ctrl-U itself, since the terminal no longer does. Every `tcsetattr` is
+/// checked, and the settings are read back: the prompt never claims echo is
+/// off when it is not. Ctrl-C, SIGTERM and SIGHUP put the terminal back and
+/// end the line before the tool ends (``Signals``).
+enum TerminalPrompt {
+    /// Shows `prompt` on standard error and returns the bytes typed up to
+    /// Enter with echo off; `nil` when more than `limit` were typed.
+    ///
+    /// - Throws: Exit 74 when the terminal's echo cannot be turned off.
+    static func hiddenLine(prompt: String, limit: Int, console: Console) throws(CLIError) -> [UInt8]? {
+        var original = termios()
+        guard tcgetattr(STDIN_FILENO, &original) == 0 else {
+            throw CLIError(.terminalSettingsUnreadable, code: .ioError)
+        }
+        return try Signals.whilePrompting(restoring: original) { () throws(CLIError) -> [UInt8]? in
+            // Echo goes off before the prompt appears: TCSAFLUSH discards pending
+            // input, so a token pasted right after the prompt must not reach the
+            // terminal before the switch, or it is lost and the read waits forever.
+            var hidden = original
+            hidden.c_lflag &= ~tcflag_t(ECHO | ECHONL | ICANON)
+            withUnsafeMutableBytes(of: &hidden.c_cc) { cc in
+                cc[Int(VMIN)] = 1
+                cc[Int(VTIME)] = 0
+            }
+            var check = termios()
+            guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &hidden) == 0, tcgetattr(STDIN_FILENO, &check) == 0,
+                check.c_lflag & tcflag_t(ECHO | ICANON) == 0
+            else {
+                throw CLIError(.echoCannotBeTurnedOff, code: .ioError)
+            }
+            console.prompt(prompt)
+            let line = readHiddenBytes(limit: limit)
+            console.prompt("\n")
+            return line
+        }
+    }
+
+    /// Shows `prompt` on standard error and returns the line typed (as the
+    /// terminal echoes it) without its line end; empty at the end of input.
+    static func visibleLine(prompt: String, limit: Int, console: Console) throws(CLIError) -> String {
+        try Signals.whilePrompting(restoring: nil) { () throws(CLIError) -> String in
+            console.prompt(prompt)
+            var line: [UInt8] = []
+            var byte: UInt8 = 0
+            while true {
+                let count = systemRead(STDIN_FILENO, &byte, 1)
+                if count < 0 && errno == EINTR { continue }
+                guard count == 1 else {
+                    // Ctrl-D: the line never ended on the terminal, so end it here.
+                    console.prompt("\n")
+                    break
+                }
+                if byte == 0x0A { break }
+                if line.count < limit { line.append(byte) }
+            }
+            return String(decoding: line, as: UTF8.self).trimmingSpaces
+        }
+    }
+
+    /// The bytes up to Enter, with Backspace and Ctrl-U applied; `nil` when
+    /// more than `limit` were typed (the rest of the line is read and dropped,
+    /// so it does not reach the shell).
+    private static func readHiddenBytes(limit: Int) -> [UInt8]? {
+        var line: [UInt8] = []
+        var overflow = false
+        var byte: UInt8 = 0
+        while true {
+            let count = systemRead(STDIN_FILENO, &byte, 1)
+            if count < 0 && errno == EINTR { continue }
+            guard count == 1 else { break }
+            switch byte {
+            case 0x0A, 0x0D: return overflow ? nil : line
+            case 0x04 where line.isEmpty: return overflow ? nil : line  // Ctrl-D on an empty line
+            case 0x7F, 0x08: if !line.isEmpty { line.removeLast() }
+            case 0x15: line.removeAll()  // Ctrl-U
+            default:
+                if line.count < limit { line.append(byte) } else { overflow = true }
+            }
+        }
+        return overflow ? nil : line
+    }
+}

@@ -1,0 +1,120 @@
+/// Something the tool says, in each language it speaks: a key of the
+/// catalog (``MessageKey``) and the values for its blanks.
+///
+/// Every line the tool writes for a person (an error, a confirmation, a
+/// hint, a prompt, the help) is a message, so none can exist in one language
+/// only. The values are what the tool knows at that moment: a server, an
+/// account, a path, a number, or another message.
+///
+/// ```swift
+/// let message = Message(.loggedOutOf, ["session": "alice on https://api.example.com"])
+/// message.text(in: .english)    // "Logged out alice on https://api.example.com."
+/// message.text(in: .japanese)   // "alice on https://api.example.com からログアウトしました。"
+/// ```
+package struct Message: Sendable, Equatable {
+    /// The text in the catalog.
+    package let key: MessageKey
+    private let texts: [(name: String, value: String)]
+    private let messages: [(name: String, value: Message)]
+    /// For a list: its items, joined as the language joins a list.
+    private let items: [Message]
+    /// For a list of alternatives: the last item joined with "or".
+    private let alternatives: Bool
+
+    /// The message `key`, with `values` in its blanks (`{name}` in the catalog).
+    package init(_ key: MessageKey, _ values: KeyValuePairs<String, String> = [:]) {
+        self.key = key
+        texts = values.map { ($0.key, $0.value) }
+        messages = []
+        items = []
+        alternatives = false
+    }
+
+    /// The message `key`, with text and other messages in its blanks.
+    package init(
+        _ key: MessageKey, _ values: KeyValuePairs<String, String> = [:],
+        messages: KeyValuePairs<String, Message>
+    ) {
+        self.key = key
+        texts = values.map { ($0.key, $0.value) }
+        self.messages = messages.map { ($0.key, $0.value) }
+        items = []
+        alternatives = false
+    }
+
+    /// `items` as a list: "a, b, c" in English, "a、b、c" in Japanese.
+    package static func list(_ items: [Message]) -> Message {
+        Message(listOf: items)
+    }
+
+    /// Words as a list, each as it is (names, URLs).
+    package static func list(_ words: [String]) -> Message {
+        Message(listOf: words.map { Message(.verbatim, ["text": $0]) })
+    }
+
+    /// Words to choose from: "file or keyring", "auto, always or never".
+    package static func alternatives(_ words: [String]) -> Message {
+        Message(listOf: words.map { Message(.verbatim, ["text": $0]) }, alternatives: true)
+    }
+
+    private init(listOf items: [Message], alternatives: Bool = false) {
+        key = .listSeparator
+        texts = []
+        messages = []
+        self.items = items
+        self.alternatives = alternatives
+    }
+
+    package static func == (lhs: Message, rhs: Message) -> Bool {
+        lhs.key == rhs.key && lhs.items == rhs.items && lhs.alternatives == rhs.alternatives
+            && lhs.texts.elementsEqual(rhs.texts) { $0.name == $1.name && $0.value == $1.value }
+            && lhs.messages.elementsEqual(rhs.messages) { $0.name == $1.name && $0.value == $1.value }
+    }
+
+    /// The text in `language`, its blanks filled.
+    package func text(in language: Language) -> String {
+        let (english, japanese) = key.texts
+        if key == .listSeparator {
+            let separator = language == .japanese ? japanese : english
+            let words = items.map { $0.text(in: language) }
+            guard alternatives, words.count > 1, let last = words.last else {
+                return words.joined(separator: separator)
+            }
+            let or = Message(.listOr).text(in: language)
+            return words.dropLast().joined(separator: separator) + or + last
+        }
+        return fill(language == .japanese ? japanese : english, language)
+    }
+
+    /// The blanks' names a template has, in order: what a test compares
+    /// between the two languages.
+    package static func blanks(in template: String) -> [String] {
+        var names: [String] = []
+        var rest = template[...]
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            names.append(String(rest[rest.index(after: open)..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return names
+    }
+
+    private func fill(_ template: String, _ language: Language) -> String {
+        guard template.contains("{") else { return template }
+        var output = ""
+        var rest = template[...]
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            output += rest[..<open]
+            let name = rest[rest.index(after: open)..<close]
+            if let value = texts.first(where: { $0.name == name })?.value {
+                output += value
+            } else if let value = messages.first(where: { $0.name == name })?.value {
+                output += value.text(in: language)
+            } else {
+                // A blank nobody filled shows as it is: a test of the catalog catches it.
+                output += rest[open...close]
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        return output + rest
+    }
+}
