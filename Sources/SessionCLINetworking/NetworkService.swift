@@ -74,7 +74,7 @@ package struct NetworkService: Network {
         }
         let client = NetworkClient(
             baseURL: request.server, transport: URLSessionTransport(),
-            behavior: CombinedRequestBehavior(behaviors + [HeadReporter(report: head)]))
+            behavior: CombinedRequestBehavior(behaviors))
         var raw = Request<Data>.raw(method: request.method, path: request.path, headers: request.headers)
         switch request.body {
         case .none: break
@@ -83,9 +83,11 @@ package struct NetworkService: Network {
         case .standardInput: raw.bodyStream = .standardInput
         }
         do {
-            _ = try await client.send(raw) { piece in
-                guard body(Array(piece)) else { throw OutputFailed() }
-            }
+            _ = try await client.send(
+                raw, receivingHead: { head(Self.head(of: $0)) },
+                streamingBodyTo: { piece in
+                    guard body(Array(piece)) else { throw OutputFailed() }
+                })
             return .success
         } catch NetworkError.transport(let error) where error is OutputFailed {
             return .outputFailed
@@ -103,29 +105,17 @@ package struct NetworkService: Network {
 
     /// Standard output failed while the body streamed: the transfer stops.
     private struct OutputFailed: Error {}
-}
 
-/// Hands the final answer's status line and headers to `api` before its
-/// body: the last exchange's, after a refresh and a retry. The transport
-/// gives no HTTP version or reason phrase, so neither is claimed.
-private struct HeadReporter: RequestBehavior {
-    let report: @Sendable (APIHead) -> Void
-
-    func afterSuccess(_ response: HTTPURLResponse, data: Data, for request: URLRequest) async {
-        tell(response)
-    }
-
-    func afterFailure(_ error: NetworkError, for request: URLRequest) async {}
-
-    private func tell(_ response: HTTPURLResponse) {
+    /// The answer's status line and headers, for `api -i`. The transport
+    /// gives no HTTP version or reason phrase, so neither is claimed.
+    private static func head(of response: HTTPURLResponse) -> APIHead {
         let headers = response.allHeaderFields.compactMap { name, value -> (name: String, value: String)? in
             guard let name = name as? String, let value = value as? String else { return nil }
             return (name, value)
         }.sorted { $0.name.lowercased() < $1.name.lowercased() }
-        report(
-            APIHead(
-                statusCode: response.statusCode, httpVersion: nil, reason: nil, headers: headers,
-                url: response.url ?? URL(fileURLWithPath: "/")))
+        return APIHead(
+            statusCode: response.statusCode, httpVersion: nil, reason: nil, headers: headers,
+            url: response.url ?? URL(fileURLWithPath: "/"))
     }
 }
 

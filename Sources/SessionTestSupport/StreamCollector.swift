@@ -65,6 +65,14 @@ package final class StreamCollector: Sendable {
         return nil
     }
 
+    /// Waits until what has arrived satisfies `condition`; `false` if the stream ends first.
+    package func until(_ condition: (String) -> Bool) async -> Bool {
+        repeat {
+            if condition(text) { return true }
+        } while await nextChange()
+        return condition(text)
+    }
+
     /// Waits for more bytes or the end; `false` once the stream has ended.
     private func nextChange() async -> Bool {
         let before = state.withLock { ($0.bytes.count, $0.ended) }

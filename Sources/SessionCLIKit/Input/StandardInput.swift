@@ -83,6 +83,8 @@ package final class StandardInput: Sendable {
     package func hiddenLine(prompt: String, limit: Int, console: Console) throws(CLIError) -> [UInt8]? {
         switch source {
         case .memory(let all):
+            console.prompt(prompt)
+            defer { console.prompt("\n") }
             let line = Array(all.prefix { $0 != 0x0A && $0 != 0x0D })
             return line.count <= limit ? line : nil
         case .descriptor:

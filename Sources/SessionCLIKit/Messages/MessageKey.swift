@@ -997,22 +997,22 @@ package enum MessageKey: String, CaseIterable, Sendable {
         case .invalidTokenIn:
             (
                 "invalid token {source}: {reason}",
-                "{source}のトークンが正しくありません: {reason}"
+                "{source}トークンが正しくありません: {reason}"
             )
         case .tokenSourceStandardInput:
             (
                 "on standard input",
-                "標準入力"
+                "標準入力の"
             )
         case .tokenSourcePrompt:
             (
                 "typed at the prompt",
-                "プロンプトに入力された値"
+                "プロンプトで入力された"
             )
         case .tokenSourceAnywhere:
             (
                 "given",
-                "指定された値"
+                "指定された"
             )
         case .tokenEmpty:
             (

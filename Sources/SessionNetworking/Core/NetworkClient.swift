@@ -1,4 +1,5 @@
 public import Foundation
+import SessionSupport
 
 #if canImport(FoundationNetworking)
     public import FoundationNetworking
@@ -89,7 +90,21 @@ public struct NetworkClient: Sendable {
         _ request: Request<Data>, with behavior: any RequestBehavior = EmptyRequestBehavior(),
         streamingBodyTo body: @escaping @Sendable (Data) throws -> Void
     ) async throws -> HTTPURLResponse {
-        let (data, response, exchange) = try await perform(request, with: behavior, streaming: body)
+        try await send(request, with: behavior, receivingHead: { _ in }, streamingBodyTo: body)
+    }
+
+    /// ``send(_:with:streamingBodyTo:)``, with the final answer's status
+    /// line and headers handed to `head` first: before the first piece of a
+    /// 2xx body, or, for an answer outside 2xx, once no retry will follow
+    /// it (before ``NetworkError/status(code:body:)`` is thrown). A command
+    /// that prints the headers (`curl -i`) prints them in their place.
+    public func send(
+        _ request: Request<Data>, with behavior: any RequestBehavior = EmptyRequestBehavior(),
+        receivingHead head: @escaping @Sendable (HTTPURLResponse) -> Void,
+        streamingBodyTo body: @escaping @Sendable (Data) throws -> Void
+    ) async throws -> HTTPURLResponse {
+        let (data, response, exchange) = try await perform(
+            request, with: behavior, streaming: body, head: head)
         await exchange.context.during {
             await exchange.behavior.afterSuccess(response, data: data, for: exchange.context.request)
         }
@@ -100,12 +115,12 @@ public struct NetworkClient: Sendable {
     /// status outside 2xx; returns the gathered body (empty when streamed).
     private func perform<Output>(
         _ request: Request<Output>, with behavior: any RequestBehavior,
-        streaming: (@Sendable (Data) throws -> Void)?
+        streaming: (@Sendable (Data) throws -> Void)?, head: (@Sendable (HTTPURLResponse) -> Void)? = nil
     ) async throws -> (Data, HTTPURLResponse, Exchange) {
         let behavior = CombinedRequestBehavior([self.behavior, behavior])
         if Task.isCancelled { throw NetworkError.cancelled }
         let built = try URLRequest(request, baseURL: baseURL)
-        let receiving = Receiving(limit: request.bodyLimit, streaming: streaming)
+        let receiving = Receiving(limit: request.bodyLimit, streaming: streaming, head: head)
         var exchange = try await self.exchange(
             built, headers: request.headers, behavior: behavior, receiving: receiving)
         var (data, response) = try await exchange.answer()
@@ -125,6 +140,7 @@ public struct NetworkClient: Sendable {
             }
         }
         guard (200...299).contains(response.statusCode) else {
+            head?(response)
             return try await exchange.fail(.status(code: response.statusCode, body: data))
         }
         return (data, response, exchange)
@@ -135,6 +151,8 @@ public struct NetworkClient: Sendable {
     struct Receiving: Sendable {
         let limit: Int
         let streaming: (@Sendable (Data) throws -> Void)?
+        /// Told of a 2xx answer's head before its body.
+        let head: (@Sendable (HTTPURLResponse) -> Void)?
     }
 
     /// One request on its way: the checks and header hooks have run,
@@ -181,14 +199,26 @@ public struct NetworkClient: Sendable {
         await context.during { await behavior.beforeSend(request) }
         let outcome: Result<(Data, HTTPURLResponse), NetworkError>
         let collector = BodyCollector(limit: receiving.limit)
+        let headTold = Locked(false)
+        let tellHead: @Sendable (HTTPURLResponse) -> Void = { response in
+            guard let head = receiving.head, (200...299).contains(response.statusCode),
+                !headTold.withLock({ told in
+                    defer { told = true }
+                    return told
+                })
+            else { return }
+            head(response)
+        }
         do {
             let response = try await transport.send(request) { response, piece in
                 if let streaming = receiving.streaming, (200...299).contains(response.statusCode) {
+                    tellHead(response)
                     try streaming(piece)
                 } else {
                     try collector.take(piece)
                 }
             }
+            tellHead(response)
             let data = collector.body
             context.recordResponse(response, body: data)
             outcome = Task.isCancelled ? .failure(.cancelled) : .success((data, response))

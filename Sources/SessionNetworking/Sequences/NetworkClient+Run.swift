@@ -57,7 +57,7 @@ extension NetworkClient {
                 bare.allHTTPHeaderFields = nil
                 let exchange = try await self.exchange(
                     bare, headers: request.allHTTPHeaderFields ?? [:], behavior: behavior,
-                    receiving: Receiving(limit: sequence.responseLimit, streaming: nil))
+                    receiving: Receiving(limit: sequence.responseLimit, streaming: nil, head: nil))
                 let (data, response) = try await exchange.answer()
                 let sent = exchange.context.request
                 if (200...299).contains(response.statusCode) {

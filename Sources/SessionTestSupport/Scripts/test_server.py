@@ -18,6 +18,9 @@ started it, even if that test crashes.
   GET  /status/<code>    that status with a JSON body
   GET  /bad-json         200 with a body that is not JSON
   GET  /plain            200, {"ok": true}
+  POST, PUT /digest      200, JSON: the method, the body's length and SHA-256, whether it came
+                         chunked, and its Content-Type; the body is read a piece at a time, never
+                         held (bodies of any method, Content-Length or chunked, are read so)
 
 Bounded-read and deadline tests (nothing here holds a whole body in memory; a
 client hanging up just ends the answer, quietly):
@@ -52,6 +55,7 @@ Bad parameters (not a number, negative) get 400 with a JSON message. Query
 parameters are read on these endpoints only; the others match the path exactly
 as before.
 """
+import hashlib
 import http.server
 import json
 import os
@@ -197,12 +201,46 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.stream(200, content_type, total, pieces, length_mode, interval)
         return True
 
+    def body_pieces(self):
+        """The request's body a piece at a time: by Content-Length, or chunked."""
+        if (self.headers.get("Transfer-Encoding") or "").lower() == "chunked":
+            while True:
+                size = int(self.rfile.readline().split(b";")[0].strip() or b"0", 16)
+                if size == 0:
+                    while self.rfile.readline() not in (b"\r\n", b"\n", b""):
+                        pass
+                    return
+                left = size
+                while left:
+                    piece = self.rfile.read(min(left, CHUNK))
+                    if not piece:
+                        return
+                    left -= len(piece)
+                    yield piece
+                self.rfile.readline()
+        else:
+            left = int(self.headers.get("Content-Length") or 0)
+            while left:
+                piece = self.rfile.read(min(left, CHUNK))
+                if not piece:
+                    return
+                left -= len(piece)
+                yield piece
+
     def handle_any(self):
-        length = int(self.headers.get("Content-Length") or 0)
-        body = self.rfile.read(length).decode("utf-8", "replace") if length else ""
+        route, _, raw_query = self.path.partition("?")
+        if route == "/digest":
+            digest, count = hashlib.sha256(), 0
+            for piece in self.body_pieces():
+                digest.update(piece)
+                count += len(piece)
+            self.reply(200, {"method": self.command, "bytes": count, "sha256": digest.hexdigest(),
+                             "chunked": (self.headers.get("Transfer-Encoding") or "").lower() == "chunked",
+                             "contentType": self.headers.get("Content-Type")})
+            return
+        body = b"".join(self.body_pieces()).decode("utf-8", "replace")
         own = self.server.server_address[1]
         other = ports["b"] if own == ports["a"] else ports["a"]
-        route, _, raw_query = self.path.partition("?")
         try:
             if self.handle_streaming((self.command, route), urllib.parse.parse_qs(raw_query)):
                 return

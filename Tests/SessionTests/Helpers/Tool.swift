@@ -3,6 +3,7 @@ import SessionCLIKit
 import SessionCLINetworking
 import SessionCore
 import SessionTestSupport
+import Testing
 
 /// The tool run in this process, the way both executables run it
 /// (``ToolEntry/run(_:environment:console:input:network:now:)``): a command
@@ -56,6 +57,13 @@ struct Tool {
                     arguments, environment: Environment(variables), console: console, input: input,
                     network: network.map { .inProcess($0) } ?? .none, now: now)
             }) ?? .software
+        // Every status a command ends with is one its help names.
+        if case .run(let command, _)? = try? CommandTable.parse(arguments) {
+            let spec = type(of: command).spec
+            #expect(
+                spec.exitCodes.contains(status),
+                "\(spec.name) ended with \(status.rawValue), which its help does not name")
+        }
         return ToolResult(
             status: status.rawValue, stdout: console.capturedOutput, stderr: console.capturedErrors)
     }

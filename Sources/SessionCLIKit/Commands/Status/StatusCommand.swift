@@ -50,8 +50,14 @@ package struct StatusCommand: Command {
         let store = try context.store()
         let selection = try self.selection.completed(from: context.environment)
         let sessions = try store.readSessions()
-        // The usecase's rule, for the default session or the selected one.
-        let shown = try selection.pick(from: sessions)
+        // The usecase's rule, for the default session or the selected one;
+        // a watch waits for a selected session that is not there yet.
+        var shown: SessionSet.Entry?
+        do {
+            shown = try selection.pick(from: sessions)
+        } catch {
+            guard watch && error.code == .failure else { throw error }
+        }
         if try store.hasInsecurePermissions() {
             context.warn(Message(.insecurePermissions, ["path": store.path]))
         }

@@ -129,4 +129,42 @@ struct CLIGitTests {
             }
         }
     }
+
+    /// setup-git writes the path the person ran, the one they keep: a link
+    /// on PATH stays a link (not the folder it points into), and a path given
+    /// with its folder is made absolute without resolving links.
+    @Test func setupGitWritesThePathAsInvokedNotTheResolvedBuild() async throws {
+        try await logIn("tok_git_0123456789", server: URL(string: "https://git.example.com")!)
+        // An install of both executables, reached through a link in a folder on PATH.
+        let install = cli.home.file("opt/session/bin")
+        let onPath = cli.home.file("bin")
+        try FileManager.default.createDirectory(at: install, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: onPath, withIntermediateDirectories: true)
+        for name in ["session-cli", "session-cli-api"] {
+            try FileManager.default.copyItem(
+                at: Executables.sessionCLI.deletingLastPathComponent().appendingPathComponent(name),
+                to: install.appendingPathComponent(name))
+        }
+        try FileManager.default.createSymbolicLink(
+            at: onPath.appendingPathComponent("session-cli"),
+            withDestinationURL: install.appendingPathComponent("session-cli"))
+        var shell = cli
+        shell.executable = URL(fileURLWithPath: "/bin/sh")
+        shell.environment["PATH"] = onPath.path + ":/usr/bin:/bin"
+        let byName = try await shell.run(["-c", "session-cli setup-git"])
+        #expect(byName.status == 0, "\(byName.stderr)")
+        let helper = try await git.run([
+            "config", "--global", "--get-all", "credential.https://git.example.com.helper",
+        ])
+        #expect(helper.stdout == "\n!'\(onPath.path)/session-cli' git-credential\n", "\(helper.stdout)")
+        #expect(byName.stdout.contains("If you move session-cli, run 'session-cli setup-git' again."))
+
+        // Run with a relative path from its folder: that folder's path, made absolute.
+        let relative = try await shell.run(["-c", "cd \"\(cli.home.path)\" && ./bin/session-cli setup-git"])
+        #expect(relative.status == 0, "\(relative.stderr)")
+        let again = try await git.run([
+            "config", "--global", "--get-all", "credential.https://git.example.com.helper",
+        ])
+        #expect(again.stdout == "\n!'\(onPath.path)/session-cli' git-credential\n", "\(again.stdout)")
+    }
 }

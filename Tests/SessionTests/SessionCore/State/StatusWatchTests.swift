@@ -119,6 +119,30 @@ import Testing
         #expect(try await aliceStatuses.next()?.credential == renamed)
     }
 
+    /// Started while a session exists, a usecase over the store's default
+    /// follows whatever is the default: another process's login of a second
+    /// session, its switch back, its logout of the first.
+    @Test func aWatcherStartedOnASessionFollowsTheDefaultAsItMoves() async throws {
+        let cli = CommandRunner()
+        let store = FileLoginStateStore(fileURL: cli.defaultStore)
+        let alice = Credential(
+            token: Sample.token("tok_alice_0123456789"), account: "alice",
+            server: URL(string: "https://a.example"))
+        try store.save(alice)
+        var statuses = LoginUsecase(repository: store).statuses().makeAsyncIterator()
+        #expect(try await statuses.next()?.credential == alice)
+        let bob = try await cli.run(
+            ["login", "--with-token", "--account", "bob", "--server", "https://b.example"],
+            stdin: "tok_bob_0123456789".data)
+        #expect(bob.status == 0, "\(bob.stderr)")
+        #expect(try await statuses.next()?.credential?.account == "bob")
+        #expect(try await cli.run(["switch"]).status == 0)
+        #expect(try await statuses.next()?.credential == alice)
+        #expect(try await cli.run(["logout"]).status == 0)
+        let after = try await statuses.next()
+        #expect(after?.phase == .loggedIn && after?.credential?.account == "bob", "the new default")
+    }
+
     /// A thousand watchers started and cancelled share one inotify
     /// descriptor and one thread while they run, and leave none.
     @Test func aThousandWatchersLeaveNoDescriptorOrThread() async throws {
