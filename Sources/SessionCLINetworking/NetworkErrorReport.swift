@@ -37,7 +37,7 @@ enum NetworkErrorReport {
     static func cliError(for error: SignInError) -> CLIError {
         let code: ExitCode =
             switch error {
-            case .accessDenied, .refreshRefused: .noPermission
+            case .accessDenied, .refreshRefused, .refreshAnswerLost: .noPermission
             case .deviceCodeExpired, .browserTimedOut, .refreshLoopStopped: .busy
             case .noDeviceEndpoint, .missingEndpoint, .clientSecretRequired: .usage
             case .callbackAddressUnavailable: .unavailable
@@ -72,6 +72,7 @@ enum NetworkErrorReport {
             Message(.signInProviderErrorDescribed, ["code": code, "description": description])
         case .providerError(let code, nil): Message(.signInProviderError, ["code": code])
         case .refreshRefused: Message(.signInRefreshRefused)
+        case .refreshAnswerLost: Message(.signInRefreshAnswerLost)
         case .refreshLoopStopped(let limit, let seconds):
             Message(.signInRefreshLoop, ["limit": String(limit), "seconds": String(seconds)])
         case .unsupportedClientAuthentication: Message(.signInUnsupportedClientAuthentication)

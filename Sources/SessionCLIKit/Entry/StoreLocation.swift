@@ -11,7 +11,7 @@ package enum StoreLocation {
 
     /// `--store`, else `SESSION_CLI_STORE`, else the library's default location.
     /// A relative path is taken from the current directory. Writers wait for
-    /// another process's lock `SESSION_CLI_LOCK_TIMEOUT` seconds (default 20).
+    /// another process's lock `SESSION_CLI_LOCK_TIMEOUT` seconds (default 40).
     /// Sessions that keep their secrets in the keyring find it on the session
     /// bus of `DBUS_SESSION_BUS_ADDRESS` (else `$XDG_RUNTIME_DIR/bus`); a wait
     /// for it to be unlocked is said on `console` and ends at Ctrl-C.

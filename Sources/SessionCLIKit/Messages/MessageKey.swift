@@ -463,6 +463,7 @@ package enum MessageKey: String, CaseIterable, Sendable {
     case signInProviderError
     case signInProviderErrorDescribed
     case signInRefreshRefused
+    case signInRefreshAnswerLost
     case signInRefreshLoop
     case signInUnsupportedClientAuthentication
     case signInCallbackAddressUnavailable
@@ -2707,6 +2708,11 @@ package enum MessageKey: String, CaseIterable, Sendable {
             (
                 "the provider refused the refresh token (invalid_grant); log in again",
                 "プロバイダーがリフレッシュトークンを拒否しました (invalid_grant)。もう一度ログインしてください"
+            )
+        case .signInRefreshAnswerLost:
+            (
+                "the answer to a refresh was lost, and the provider then refused the same refresh token (it had already rotated it, with no grace period for a retry); log in again",
+                "更新の応答が失われ、そのあとプロバイダーは同じリフレッシュトークンを拒否しました (すでに新しいものに替えていて、再試行の猶予がありません)。もう一度ログインしてください"
             )
         case .signInRefreshLoop:
             (

@@ -59,13 +59,14 @@ public enum SessionLimits {
     // MARK: Waits
 
     /// How long a writer waits for another process's lock on a session
-    /// file: 20 s, longer than a refresh may hold it (``refreshDeadline``),
-    /// so a logout started during a slow refresh waits it out.
-    public static let lockTimeout: TimeInterval = 20
+    /// file: 40 s, longer than a refresh may hold it (``refreshDeadline``
+    /// twice: a refresh whose answer was lost is sent once more under the
+    /// same lock), so a logout started during a slow refresh waits it out.
+    public static let lockTimeout: TimeInterval = 40
 
     /// How long one refresh may take, from its first byte sent to its answer
     /// read, whatever the provider does: 15 s. The store's lock is held
-    /// meanwhile.
+    /// meanwhile, and through one more attempt when the answer may have been lost.
     public static let refreshDeadline: Duration = .seconds(15)
 
     /// How long a revocation at logout may take: 5 s. The local session is

@@ -46,6 +46,11 @@ public enum SignInError: Error, Sendable, Hashable, LocalizedError, CustomString
     case providerError(code: String, description: String?)
     /// The provider refused the refresh token (`invalid_grant`): the session is over.
     case refreshRefused
+    /// A refresh's answer was lost (its deadline passed after the request
+    /// went out), and the provider then refused the same refresh token: it
+    /// had rotated it already, and keeps no grace period for a retry. The
+    /// session is over.
+    case refreshAnswerLost
     /// ``TokenRefresher``'s loop guard stopped a refresh: the session was
     /// already refreshed `limit` times in the last `seconds`.
     case refreshLoopStopped(limit: Int, seconds: Int)
@@ -91,6 +96,9 @@ public enum SignInError: Error, Sendable, Hashable, LocalizedError, CustomString
             "the provider answered with the error \(code)" + (description.map { ": \($0)" } ?? "")
         case .refreshRefused:
             "the provider refused the refresh token (invalid_grant); log in again"
+        case .refreshAnswerLost:
+            "the answer to a refresh was lost, and the provider then refused the same refresh token "
+                + "(it had already rotated it, with no grace period for a retry); log in again"
         case .refreshLoopStopped(let limit, let seconds):
             "the session's token was refreshed \(limit) times in the last \(seconds) s, so no more refreshes "
                 + "are tried for now (a guard against a refresh loop); try again in \(seconds) s, or log in again"

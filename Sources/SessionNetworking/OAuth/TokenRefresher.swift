@@ -22,8 +22,13 @@ import SessionSupport
 ///   is handed out.
 /// - `invalid_grant` ends the session, if the stored refresh token is still
 ///   the one that was refused; ``SignInError/refreshRefused`` is thrown.
-/// - Every refresh ends within ``SessionLimits/refreshDeadline``, holding
-///   the store's lock no longer than that. A transport failure, an answer
+/// - A refresh whose answer may have been lost (its deadline passed, the
+///   connection broke) is sent once more at once, under the same lock, with
+///   the same refresh token: the provider may have rotated the token, and one
+///   with a reuse grace period answers again with the same new pair. If it
+///   refuses the token instead, ``SignInError/refreshAnswerLost`` says why.
+/// - Every attempt ends within ``SessionLimits/refreshDeadline``, so the
+///   store's lock is held at most twice that. A transport failure, an answer
 ///   over ``SessionLimits/providerAnswerSize`` or the deadline keeps the
 ///   session; a due token that still works is used, an expired one gets the
 ///   failure.
@@ -172,10 +177,20 @@ public final class TokenRefresher: Sendable {
                 } else {
                     ClientCredentialsGrant.request(client, provider.tokenEndpoint, scopes: credential.scopes)
                 }
-            let answer = try await NetworkClient(
+            let endpoint = NetworkClient(
                 baseURL: provider.tokenEndpoint,
-                transport: DeadlineTransport(transport, limit: SessionLimits.refreshDeadline)
-            ).run(OneRequest(request, read: TokenGrant.read))
+                transport: DeadlineTransport(transport, limit: SessionLimits.refreshDeadline))
+            let answer: TokenGrant.Answer
+            var retried = false
+            do {
+                answer = try await endpoint.run(OneRequest(request, read: TokenGrant.read))
+            } catch let error where Self.mayHaveLostTheAnswer(error) {
+                // The provider may have rotated the token and its answer be lost: once more,
+                // at once, under the same lock, with the same refresh token. A provider with a
+                // reuse grace period answers with the pair it rotated to.
+                retried = true
+                answer = try await endpoint.run(OneRequest(request, read: TokenGrant.read))
+            }
             switch answer {
             case .grant(let grant):
                 var fresh = credential
@@ -200,11 +215,21 @@ public final class TokenRefresher: Sendable {
                     credential.refreshToken != nil
                     ? stored?.refreshToken == credential.refreshToken : stored?.token == credential.token
                 if unchanged { try locked.clear() }
-                throw SignInError.refreshRefused
+                throw retried ? SignInError.refreshAnswerLost : SignInError.refreshRefused
             case .error(let code, let description):
                 throw SignInError.providerError(code: code, description: description)
             }
         }
+    }
+
+    /// Whether a refresh that failed so may have reached the provider, whose
+    /// answer then went missing: its deadline passed, the wait for data ran
+    /// out, or the connection broke. (A refused connection sent nothing.)
+    private static func mayHaveLostTheAnswer(_ error: any Error) -> Bool {
+        guard case NetworkError.transport(let underlying) = error else { return false }
+        if underlying is DeadlineExceededError { return true }
+        let code = (underlying as? URLError)?.code
+        return code == .timedOut || code == .networkConnectionLost
     }
 
     /// The error codes that say the session's grant is over: `invalid_grant`

@@ -1,3 +1,5 @@
+import SessionSupport
+
 /// The manual page, `session-cli help --man`: the help screens as roff,
 /// for `man -l` and for a package to install as `session-cli.1`.
 package struct ManualPage {
@@ -16,6 +18,10 @@ package struct ManualPage {
     package var text: String {
         var lines = [
             ".TH SESSION-CLI 1 \"\" \"session-cli \(sessionCLIVersion)\" \"\(escape(say(.manSectionTitle)))\"",
+            // Ragged right, no hyphens: Japanese has no spaces to stretch, and a
+            // command line must not be hyphenated.
+            ".ad l",
+            ".nh",
             ".SH \(escape(say(.manName)))",
             "session-cli \\- " + escape(say(.manNameLine)),
             ".SH \(escape(say(.manSynopsis)))",
@@ -29,10 +35,11 @@ package struct ManualPage {
         for spec in CommandTable.specs {
             lines.append(".SS \"session-cli \(escape(spec.name))\"")
             lines += paragraphs(say(spec.summary))
-            var usage = "session-cli \(spec.name)"
-            for option in spec.options { usage += " [\(option.usage)]" + (option.repeatable ? "..." : "") }
-            if let argument = spec.argument { usage += " " + argument }
-            lines += [".PP", ".nf", escape(usage), ".fi"]
+            // Filled, so it wraps; each item kept whole with roff's unbreakable space.
+            var items = ["session-cli", spec.name]
+            items += spec.options.map { "[\($0.usage)]" + ($0.repeatable ? "..." : "") }
+            if let argument = spec.argument { items.append(argument) }
+            lines += [".PP", items.map { escape($0).replacing(" ", with: "\\ ") }.joined(separator: " ")]
             for option in spec.options { lines += describe(option) }
             if let discussion = spec.discussion { lines += paragraphs(discussion.text(in: language)) }
             if !spec.examples.isEmpty {
@@ -96,9 +103,20 @@ package struct ManualPage {
     }
 
     /// Text as roff reads it as text: backslashes and hyphens escaped, a
-    /// line that would start a request (`.` or `'`) guarded.
+    /// line that would start a request (`.` or `'`) guarded, and a place to
+    /// break the line after each CJK character (`\:`), which roff would
+    /// otherwise never break between.
     private func escape(_ text: String) -> String {
-        var output = text.replacing("\\", with: "\\e").replacing("-", with: "\\-")
+        var output = ""
+        for character in text {
+            switch character {
+            case "\\": output += "\\e"
+            case "-": output += "\\-"
+            default:
+                output.append(character)
+                if TextLayout.columns(String(character)) == 2 { output += "\\:" }
+            }
+        }
         if output.hasPrefix(".") || output.hasPrefix("'") { output = "\\&" + output }
         return output
     }

@@ -40,6 +40,9 @@ Environment:
   PROVIDER_SKIP_MIGRATIONS        1: make the tables straight from the models instead of
                                   running the migrations (start-up ~0.7 s instead of ~2.2 s)
   PROVIDER_VERBOSE                1: log every request and warnings to standard error
+  PROVIDER_REFRESH_GRACE_SECONDS  REFRESH_TOKEN_GRACE_PERIOD_SECONDS (default 0): for that long
+                                  after a refresh token was used, the same token answers again with
+                                  the pair it was rotated to (a client whose answer was lost)
 """
 
 import logging
@@ -105,6 +108,7 @@ ISS_PARAMETER = os.environ.get("PROVIDER_ISS_PARAMETER", "0") == "1"
 REQUIRE_NONCE = os.environ.get("PROVIDER_REQUIRE_NONCE", "0") == "1"
 VERBOSE = os.environ.get("PROVIDER_VERBOSE", "0") == "1"
 SKIP_MIGRATIONS = os.environ.get("PROVIDER_SKIP_MIGRATIONS", "0") == "1"
+REFRESH_GRACE_SECONDS = env_int("PROVIDER_REFRESH_GRACE_SECONDS", 0)
 INSTALLED_APPS = [
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -289,7 +293,7 @@ settings.configure(
         "REFRESH_TOKEN_EXPIRE_SECONDS": None,
         "ROTATE_REFRESH_TOKEN": True,
         "REFRESH_TOKEN_REUSE_PROTECTION": True,
-        "REFRESH_TOKEN_GRACE_PERIOD_SECONDS": 0,
+        "REFRESH_TOKEN_GRACE_PERIOD_SECONDS": REFRESH_GRACE_SECONDS,
         "PKCE_REQUIRED": True,
         "COMPLIANT_BCP_RFC9700_PKCE_METHOD": True,  # S256 only; "plain" is refused
         "COMPLIANT_BCP_RFC9700_IMPLICIT_GRANT": True,

@@ -1,5 +1,6 @@
 import Foundation
-import SessionCore
+import Session
+import SessionSupport
 import SessionTestSupport
 import Testing
 
@@ -54,26 +55,81 @@ import Testing
     /// the loop guard). The rotated token is due again 7.5 s after it was
     /// issued, so a machine too busy to run 8 processes in that time may see
     /// a second refresh; the count is judged only when they ran in less.
+    /// Eight processes at once on a 15 s token (its margin half its
+    /// lifetime): every one gets a working token. On a busy machine a
+    /// refresh's answer can come after its deadline, when the provider has
+    /// already rotated the token; the refresher then asks again with the
+    /// same refresh token, which this provider (like Okta and Auth0) honours
+    /// within its grace period, so no process is left with a dead token.
+    /// A second refresh is right when the rotated token became due again
+    /// before the last process got to it.
     @Test(.tags(.pypi)) func eightProcessesWithFifteenSecondTokensRefreshOnce() async throws {
-        try await withTestProvider(["PROVIDER_ACCESS_TOKEN_SECONDS": "15"]) { provider in
+        try await withTestProvider(
+            ["PROVIDER_ACCESS_TOKEN_SECONDS": "15", "PROVIDER_REFRESH_GRACE_SECONDS": "120"]
+        ) { provider in
             let session = try await signIn(provider)
             #expect(session.tokenLifetime == 15)
             try edit { $0.expiresAt = Date().addingTimeInterval(-1) }
             let before = try await refreshes(provider)
-            let start = ContinuousClock.now
             let results = try await cli.runTogether(8, ["token"])
-            let elapsed = ContinuousClock.now - start
             #expect(results.filter { $0.status == 0 }.count == 8, "\(results.map(\.stderr))")
             let sent = try await refreshes(provider) - before
-            if elapsed < .seconds(7) {
-                #expect(sent == 1)
-                #expect(Set(results.map(\.stdout)).count == 1)
-            } else {
-                #expect(sent >= 1 && sent <= 2, "\(sent) refreshes in \(elapsed)")
-            }
+            #expect(sent >= 1 && sent <= 2, "\(sent) refreshes for 8 processes")
+            #expect(Set(results.map(\.stdout)).count == sent, "a token for each refresh, each printed")
         }
     }
 
+    /// A refresh whose answer is lost after the provider rotated the token:
+    /// the refresher asks once more with the same refresh token, and the
+    /// provider's grace period answers with the new pair, which is saved.
+    /// Without a grace period the provider refuses the retry, and the error
+    /// says that the answer was lost.
+    @Test(.tags(.pypi), arguments: [120, 0])
+    func aRefreshWhoseAnswerWasLostIsAskedForAgain(grace: Int) async throws {
+        try await withTestProvider(["PROVIDER_REFRESH_GRACE_SECONDS": String(grace)]) { provider in
+            _ = try await signIn(provider)
+            try edit { $0.expiresAt = Date().addingTimeInterval(-1) }
+            let lost = AnswerLostOnce()
+            let refresher = TokenRefresher(repository: store, transport: lost)
+            let before = try await refreshes(provider)
+            if grace > 0 {
+                let fresh = try #require(try await refresher.currentCredential())
+                #expect(lost.attempts.withLock { $0 } == 2)
+                #expect(try await refreshes(provider) - before == 2, "the lost one and its retry")
+                #expect(try store.load().credential == fresh)
+                // The pair saved is the live one: it refreshes again.
+                try edit { $0.expiresAt = Date().addingTimeInterval(-1) }
+                let again = try await TokenRefresher(repository: store).currentCredential()
+                #expect(again != nil && again?.token != fresh.token)
+            } else {
+                await #expect(throws: SignInError.refreshAnswerLost) {
+                    try await refresher.currentCredential()
+                }
+                #expect(try store.load() == .loggedOut)
+            }
+        }
+    }
+}
+
+/// A transport to the real provider that loses the first answer: the
+/// request goes out and the provider acts on it, then the answer is
+/// dropped and the exchange fails as a passed deadline does.
+final class AnswerLostOnce: Transport {
+    let attempts = Locked(0)
+    private let real = URLSessionTransport(timeout: SessionLimits.idleTimeout)
+
+    func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        let attempt = attempts.withLock { count in
+            count += 1
+            return count
+        }
+        let answer = try await real.send(request)
+        if attempt == 1 { throw DeadlineExceededError(limit: SessionLimits.refreshDeadline) }
+        return answer
+    }
+}
+
+extension CLIRefreshTests {
     /// A token that lives 30 s is used as it is by calls that follow one
     /// another (its margin is 15 s).
     @Test(.tags(.pypi)) func sevenCallsInARowWithAThirtySecondTokenRefreshAtMostOnce() async throws {

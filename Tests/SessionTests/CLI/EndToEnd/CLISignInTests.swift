@@ -108,7 +108,8 @@ import Testing
             ["login", "--web", "--no-browser", "--issuer", provider.issuer.absoluteString] + extra,
             extraEnvironment: environment)
         let url = try #require(
-            await running.waitForStderrLine(startingWith: "URL: ").flatMap(URL.init(string:)))
+            await running.waitForStderrLine(startingWith: "URL: ").flatMap(URL.init(string:)),
+            "login --web showed no URL: \(running.errors.text)")
         return (running, url)
     }
 

@@ -195,13 +195,11 @@ import Testing
         for spec in CommandTable.specs {
             #expect(page.contains(".SS \"session-cli \(spec.name.replacing("-", with: "\\-"))\""))
         }
+        let requests = [
+            ".TH ", ".SH ", ".SS ", ".TP", ".PP", ".B ", ".I ", ".nf", ".fi", ".RS", ".RE", ".ad l", ".nh",
+        ]
         for line in page.split(separator: "\n") where line.hasPrefix(".") || line.hasPrefix("'") {
-            #expect(
-                line.hasPrefix(".TH") || line.hasPrefix(".SH") || line.hasPrefix(".SS")
-                    || line.hasPrefix(".TP")
-                    || line.hasPrefix(".PP") || line.hasPrefix(".B ") || line.hasPrefix(".I ")
-                    || line.hasPrefix(".nf")
-                    || line.hasPrefix(".fi") || line.hasPrefix(".RS") || line.hasPrefix(".RE"), "\(line)")
+            #expect(requests.contains { line.hasPrefix($0) }, "a line roff reads as a request: \(line)")
         }
         #expect(await Tool(network: nil).run(["help", "--man", "login"]).status == 64)
     }

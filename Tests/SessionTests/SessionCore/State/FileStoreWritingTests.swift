@@ -47,7 +47,7 @@ import Testing
     }
 
     @Test func theDefaultWaitIsTwentySecondsLongerThanARefreshMayHoldTheLock() {
-        #expect(FileLoginStateStore(fileURL: fileURL).lockTimeout == 20)
+        #expect(FileLoginStateStore(fileURL: fileURL).lockTimeout == 40)
     }
 
     /// 8 threads each make 50 read-modify-writes through two store objects

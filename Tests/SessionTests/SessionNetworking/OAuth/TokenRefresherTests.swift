@@ -319,6 +319,56 @@ import Testing
         #expect(activity.count == 0)
         #expect(store.load().credential != nil, "the first 401 must not log out the refreshed session")
     }
+
+    /// A refresh whose answer is lost (its deadline passes, the connection
+    /// breaks, after the request went out) is sent once more at once, with
+    /// the same refresh token; a provider with a reuse grace period answers
+    /// with the pair it rotated to, and the session goes on.
+    @Test(arguments: [URLError.Code.timedOut, .networkConnectionLost])
+    func aLostAnswerIsAskedForOnceMoreWithTheSameRefreshToken(lost: URLError.Code) async throws {
+        let sent = Locked<[String]>([])
+        let endpoint = TokenEndpoint { count, request in
+            let body = String(decoding: request.httpBody ?? Data(), as: UTF8.self)
+            sent.withLock { $0.append(body) }
+            // The provider rotates at the first request; its answer never arrives.
+            if count == 1 { throw URLError(lost) }
+            let answer = Data(
+                #"{"access_token": "at_rotated_0123456789", "token_type": "Bearer", "expires_in": 3600, "refresh_token": "rt_rotated_0123456789"}"#
+                    .utf8)
+            return (answer, response(request, 200))
+        }
+        let store = InMemoryLoginStateStore(.loggedIn(session(expiresIn: -5)))
+        let refresher = TokenRefresher(repository: store, transport: endpoint, now: { Self.now })
+        let fresh = try #require(try await refresher.currentCredential())
+        Secret.expectEqual(fresh.token.value, "at_rotated_0123456789", "the pair of the retry")
+        #expect(sent.withLock { $0.count } == 2)
+        #expect(sent.withLock { Set($0).count } == 1, "the retry sent another refresh token")
+        #expect(store.load() == .loggedIn(fresh))
+    }
+
+    /// When the provider refuses the retried token (no grace period), the
+    /// session ends, and the error says the first answer was lost.
+    @Test func aLostAnswerThenARefusalSaysTheAnswerWasLost() async throws {
+        let endpoint = TokenEndpoint { count, request in
+            if count == 1 { throw DeadlineExceededError(limit: .seconds(15)) }
+            return (Data(#"{"error": "invalid_grant"}"#.utf8), response(request, 400))
+        }
+        let store = InMemoryLoginStateStore(.loggedIn(session(expiresIn: -5)))
+        let refresher = TokenRefresher(repository: store, transport: endpoint, now: { Self.now })
+        await #expect(throws: SignInError.refreshAnswerLost) { try await refresher.currentCredential() }
+        #expect(endpoint.refreshes.withLock { $0 } == 2)
+        #expect(store.load() == .loggedOut)
+    }
+
+    /// A connection refused sent nothing: it is not sent again.
+    @Test func aRefusedConnectionIsNotRetried() async throws {
+        let endpoint = TokenEndpoint { _, _ in throw URLError(.cannotConnectToHost) }
+        let store = InMemoryLoginStateStore(.loggedIn(session(expiresIn: -5)))
+        let refresher = TokenRefresher(repository: store, transport: endpoint, now: { Self.now })
+        await #expect(throws: NetworkError.self) { try await refresher.currentCredential() }
+        #expect(endpoint.refreshes.withLock { $0 } == 1)
+        #expect(store.load() != .loggedOut, "a provider that could not be reached ends no session")
+    }
 }
 
 /// A bare response with `status` to `request`.
