@@ -49,19 +49,19 @@ package enum TextLayout {
     /// already on it (the caller writes them), every other line with
     /// `indent` spaces. A word longer than a line stays whole, on a line of
     /// its own.
-    package static func wrap(_ paragraph: String, width: Int, indent: Int = 0, firstIndent: Int? = nil)
+    package static func wrap(_ paragraph: String, width: Int, indent: Int = 0, firstIndent: Int = 0)
         -> [String]
     {
-        lay(atoms(of: paragraph), width: width, indent: indent, firstIndent: firstIndent ?? indent)
+        lay(atoms(of: paragraph), width: width, indent: indent, firstIndent: firstIndent)
     }
 
     /// `items` on lines of at most `width` columns, a space between two, each
     /// item kept whole (`[--server URL]` in a usage line).
-    package static func wrap(items: [String], width: Int, indent: Int = 0, firstIndent: Int? = nil)
+    package static func wrap(items: [String], width: Int, indent: Int = 0, firstIndent: Int = 0)
         -> [String]
     {
         let atoms = items.map { Atom(text: $0, columns: columns($0), spaceBefore: true) }
-        return lay(atoms, width: width, indent: indent, firstIndent: firstIndent ?? indent)
+        return lay(atoms, width: width, indent: indent, firstIndent: firstIndent)
     }
 
     private static func lay(_ atoms: [Atom], width: Int, indent: Int, firstIndent: Int) -> [String] {
@@ -118,7 +118,8 @@ package enum TextLayout {
                 continue
             }
             let width = columns(String(character))
-            if closing.contains(character), current != nil || !atoms.isEmpty {
+            let closes = closing.contains(character) || (asciiClosing.contains(character) && !spaceBefore)
+            if closes, current != nil || !atoms.isEmpty {
                 // Never at the start of a line: it stays with what it closes.
                 var atom = current ?? atoms.removeLast()
                 atom.append(character, columns: width)
@@ -126,7 +127,10 @@ package enum TextLayout {
                 spaceBefore = false
                 continue
             }
-            if opening.contains(character) {
+            // `(` and `[` open what follows only at a word's start (after a
+            // space or a CJK character); inside a word (`git-credential(1)`) they are part of it.
+            let startsWord = current.map(\.endsWide) ?? true
+            if opening.contains(character) || (asciiOpening.contains(character) && startsWord) {
                 // Never at the end of a line: it goes with what it opens.
                 if let atom = current { atoms.append(atom) }
                 current = nil
@@ -160,4 +164,8 @@ package enum TextLayout {
     ]
     /// Marks a line never ends with.
     private static let opening: Set<Character> = ["（", "「", "『", "【"]
+    /// ASCII marks that stay with what they close, even after a CJK character: `(省略時: 40)`.
+    private static let asciiClosing: Set<Character> = [")", "]", ",", ".", ":", ";", "!", "?"]
+    /// ASCII marks that go with what they open, at a word's start.
+    private static let asciiOpening: Set<Character> = ["(", "["]
 }

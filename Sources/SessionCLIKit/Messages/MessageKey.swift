@@ -1732,13 +1732,13 @@ package enum MessageKey: String, CaseIterable, Sendable {
             )
         case .loggedInAsNoServer:
             (
-                "Logged in as {account}, with no server (api needs one: log in with --server URL).",
-                "{account} としてサーバーなしでログインしました (api には必要です: --server URL を付けてログインしてください)。"
+                "Logged in as {account}, with no server (api needs --server URL).",
+                "{account} としてサーバーなしでログインしました (api には --server URL が必要です)。"
             )
         case .loggedInNoServerNoAccount:
             (
-                "Logged in, with no server and no account (api needs a server: log in with --server URL).",
-                "サーバーもアカウントもなしでログインしました (api にはサーバーが必要です: --server URL を付けてログインしてください)。"
+                "Logged in, with no server and no account (api needs --server URL).",
+                "サーバーもアカウントもなしでログインしました (api には --server URL が必要です)。"
             )
         case .loginTokensInKeyring:
             (
@@ -1752,13 +1752,13 @@ package enum MessageKey: String, CaseIterable, Sendable {
             )
         case .loginOneOtherKept:
             (
-                "It is now the default session; 1 other session kept (session-cli status lists it, session-cli switch changes the default).",
-                "これがデフォルトのセッションになりました。ほかに 1 個のセッションがあります (session-cli status で一覧、session-cli switch でデフォルトを変更)。"
+                "It is the default session now; 1 other session kept (session-cli status lists it).",
+                "これがデフォルトのセッションになりました。ほかに 1 個のセッションがあります (session-cli status で一覧)。"
             )
         case .loginOthersKept:
             (
-                "It is now the default session; {count} other sessions kept (session-cli status lists them, session-cli switch changes the default).",
-                "これがデフォルトのセッションになりました。ほかに {count} 個のセッションがあります (session-cli status で一覧、session-cli switch でデフォルトを変更)。"
+                "It is the default session now; {count} other sessions kept (session-cli status lists them).",
+                "これがデフォルトのセッションになりました。ほかに {count} 個のセッションがあります (session-cli status で一覧)。"
             )
         case .moveNoSessionToKeyring:
             (
@@ -1797,8 +1797,8 @@ package enum MessageKey: String, CaseIterable, Sendable {
             )
         case .deviceInstructions:
             (
-                "To sign in, open the URL in a browser and enter the code (it expires in {minutes} min):",
-                "サインインするには、ブラウザーで URL を開いてコードを入力してください ({minutes} 分で期限切れ):"
+                "Open the URL in a browser and enter the code (it expires in {minutes} min):",
+                "ブラウザーで URL を開いてコードを入力してください ({minutes} 分で期限切れ):"
             )
         case .labelURL:
             (
@@ -1837,12 +1837,12 @@ package enum MessageKey: String, CaseIterable, Sendable {
             )
         case .webRefusedAnotherSignIn:
             (
-                "refused a request to the sign-in listener: it belongs to another sign-in (its state does not match); still waiting",
-                "サインインの待ち受けへの要求を拒否しました: 別のサインインのものです (state が一致しません)。待ち続けます"
+                "refused a request to the sign-in listener: its state is another sign-in's; still waiting",
+                "サインインの待ち受けへの要求を拒否しました: state が別のサインインのものです。待ち続けます"
             )
         case .webRefusedMalformed:
             (
-                "refused a request to the sign-in listener: its parameters repeat or cannot be read; still waiting",
+                "refused a request to the sign-in listener: its parameters repeat or are unreadable; still waiting",
                 "サインインの待ち受けへの要求を拒否しました: パラメーターが重複しているか読めません。待ち続けます"
             )
         // MARK: api
@@ -1913,8 +1913,8 @@ package enum MessageKey: String, CaseIterable, Sendable {
             )
         case .apiNoServer:
             (
-                "the session names no server; log in again with --server URL so api knows where to send requests",
-                "セッションにサーバーがありません。api がリクエストの送り先を知るように、--server URL を付けてもう一度ログインしてください"
+                "the session names no server; log in again with --server URL to use api",
+                "セッションにサーバーがありません。api を使うには --server URL を付けてもう一度ログインしてください"
             )
         case .apiFieldNotKeyValue:
             (

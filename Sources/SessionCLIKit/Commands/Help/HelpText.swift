@@ -94,7 +94,7 @@ package struct HelpText {
                 lines += body.dropFirst()
             } else {
                 lines.append("  " + term)
-                lines += TextLayout.wrap(text, width: width, indent: column).map {
+                lines += TextLayout.wrap(text, width: width, indent: column, firstIndent: column).map {
                     String(repeating: " ", count: column) + $0.drop { $0 == " " }
                 }
             }
@@ -104,7 +104,7 @@ package struct HelpText {
 
     /// `text` wrapped to the width, the lines after the first indented.
     private func wrapped(_ text: String, indent: Int = 0) -> [String] {
-        TextLayout.wrap(text, width: width, indent: indent, firstIndent: 0)
+        TextLayout.wrap(text, width: width, indent: indent)
     }
 
     /// A discussion: paragraphs separated by blank lines, each wrapped; a

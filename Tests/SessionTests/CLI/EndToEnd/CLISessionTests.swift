@@ -38,9 +38,8 @@ import Testing
         let again = try await login(["--user", "bob"], token: "second_token_0123456789")
         #expect(
             again.stdout
-                == "Logged in as bob, with no server (api needs one: log in with --server URL).\n"
-                + "It is now the default session; 1 other session kept "
-                + "(session-cli status lists it, session-cli switch changes the default).\n")
+                == "Logged in as bob, with no server (api needs --server URL).\n"
+                + "It is the default session now; 1 other session kept (session-cli status lists it).\n")
         let both = try await cli.run(["status"])
         #expect(both.stdout.contains("  Account:  bob\n"))
         #expect(both.stdout.contains("Other sessions:\n  alice on https://api.example.com: expires in "))

@@ -200,7 +200,7 @@ import Testing
             #expect(!page.contains("iss"))
             #expect(
                 login.stderr.contains(
-                    "session-cli: refused a request to the sign-in listener: it belongs to another sign-in (its state does not match); still waiting\n"
+                    "session-cli: refused a request to the sign-in listener: its state is another sign-in's; still waiting\n"
                 ))
             #expect(!login.stderr.contains("forged"))
             #expect(!FileManager.default.fileExists(atPath: cli.defaultStore.path))

@@ -41,9 +41,9 @@ import Testing
         ),
         (
             ["--account", "alice"],
-            "Logged in as alice, with no server (api needs one: log in with --server URL).\n"
+            "Logged in as alice, with no server (api needs --server URL).\n"
         ),
-        ([], "Logged in, with no server and no account (api needs a server: log in with --server URL).\n"),
+        ([], "Logged in, with no server and no account (api needs --server URL).\n"),
     ])
     func aTokenLoginSaysWhatItDoesNotKnow(options: [String], said: String) async throws {
         let tool = Tool(network: nil)
