@@ -114,7 +114,10 @@ enum ArgumentParser {
         into invocation: inout Result
     ) throws(CLIError) {
         let name = spec.name
-        if given != "--" + name { invocation.raw.spellings[name] = given }
+        if given != "--" + name {
+            invocation.raw.spellingNames.append(name)
+            invocation.raw.spellings.append(given)
+        }
         guard spec.repeatable || (!invocation.raw.flags.contains(name) && invocation.raw.values[name] == nil)
         else {
             throw .usage(.optionGivenTwice, ["option": "--\(name)"])
@@ -137,7 +140,8 @@ enum ArgumentParser {
             throw .usage(.optionNeedsValue, ["option": given, "usage": spec.usage])
         }
         invocation.raw.values[name, default: []].append(value)
-        invocation.raw.order.append((name, value))
+        invocation.raw.orderNames.append(name)
+        invocation.raw.orderValues.append(value)
     }
 
     /// The options a command line may use here: the command's (once it is known) and the global ones.

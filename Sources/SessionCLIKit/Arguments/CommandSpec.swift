@@ -1,7 +1,11 @@
 /// What the parser, the help screens, the manual page and the completion
-/// scripts know of a command: its name, what it does, its options, its
+/// scripts know of a command: its name, what it does, its options and its
 /// argument, examples and the exit statuses it can end with. Each command
 /// type builds its own.
+///
+/// Every run of the tool builds the spec of every command to parse its
+/// command line, so what only the help reads is made when the help asks
+/// for it (``discussion``, ``examples``, ``exitCodes``, ``argumentChoices``).
 package struct CommandSpec: Sendable {
     /// The word that selects the command.
     package let name: String
@@ -11,36 +15,40 @@ package struct CommandSpec: Sendable {
     package let options: [OptionSpec]
     /// The placeholder for the command's one argument, if it takes one.
     package let argument: String?
-    /// The words its argument may be, for completion (`get|store|erase`);
-    /// asked for when needed, so a spec may name the other commands.
-    private let choices: @Sendable () -> [String]
-    package var argumentChoices: [String] { choices() }
-    /// The paragraphs under the options in the command's help.
-    package let discussion: Message?
-    /// Command lines that show it in use, each under 78 columns.
-    package let examples: [String]
-    /// Every exit status the command can end with.
-    package let exitCodes: [ExitCode]
     /// What to say when the command is given an argument it does not take,
     /// when that needs more than "takes no arguments" (a token typed as one).
     package let argumentRefusal: MessageKey?
+    private let makeChoices: @Sendable () -> [String]
+    private let makeDiscussion: @Sendable () -> Message?
+    private let makeExamples: @Sendable () -> [String]
+    private let makeExitCodes: @Sendable () -> [ExitCode]
+
+    /// The words its argument may be, for completion (`get|store|erase`).
+    package var argumentChoices: [String] { makeChoices() }
+    /// The paragraphs under the options in the command's help.
+    package var discussion: Message? { makeDiscussion() }
+    /// Command lines that show it in use, each under 78 columns.
+    package var examples: [String] { makeExamples() }
+    /// Every exit status the command can end with, in order.
+    package var exitCodes: [ExitCode] { makeExitCodes().sorted { $0.rawValue < $1.rawValue } }
 
     /// A spec whose options are every case of `option`.
     package init<Option: CommandOption>(
         name: String, summary: MessageKey, options option: Option.Type, argument: String? = nil,
-        argumentChoices: @escaping @Sendable @autoclosure () -> [String] = [], discussion: Message? = nil,
-        examples: [String] = [],
-        exitCodes: [ExitCode], argumentRefusal: MessageKey? = nil
+        argumentChoices: @escaping @Sendable @autoclosure () -> [String] = [],
+        discussion: @escaping @Sendable @autoclosure () -> Message? = nil,
+        examples: @escaping @Sendable @autoclosure () -> [String] = [],
+        exitCodes: @escaping @Sendable @autoclosure () -> [ExitCode], argumentRefusal: MessageKey? = nil
     ) {
         self.name = name
         self.summary = summary
         self.options = Option.allCases.map(\.spec)
         self.argument = argument
-        choices = argumentChoices
-        self.discussion = discussion
-        self.examples = examples
-        self.exitCodes = exitCodes.sorted { $0.rawValue < $1.rawValue }
         self.argumentRefusal = argumentRefusal
+        makeChoices = argumentChoices
+        makeDiscussion = discussion
+        makeExamples = examples
+        makeExitCodes = exitCodes
     }
 
     /// The global options.

@@ -31,8 +31,15 @@ package struct OptionSpec: Sendable {
     /// The environment variable that gives the value when the option is
     /// not given, if one does.
     package let environment: EnvironmentVariable?
-    /// What a shell offers for the value.
-    package let completion: Completion
+    private let givenCompletion: Completion?
+
+    /// What a shell offers for the value: what the spec says, else the
+    /// choices its placeholder names (`file|keyring`).
+    package var completion: Completion {
+        if let givenCompletion { return givenCompletion }
+        let choices = valueName.map { $0.split(separator: "|").map(String.init) } ?? []
+        return choices.count > 1 ? .choices(choices) : .none
+    }
 
     /// An option spec; `value` is the placeholder of an option that takes one.
     package init(
@@ -47,9 +54,7 @@ package struct OptionSpec: Sendable {
         self.repeatable = repeatable
         self.environment = environment
         self.help = help
-        // A placeholder made of choices (`file|keyring`) completes to them.
-        let choices = valueName.map { $0.split(separator: "|").map(String.init) } ?? []
-        self.completion = completion ?? (choices.count > 1 ? .choices(choices) : .none)
+        givenCompletion = completion
     }
 
     var takesValue: Bool { valueName != nil }

@@ -6,7 +6,14 @@
 /// let json = arguments.has(.json)             // StatusCommand.Option.json
 /// ```
 package struct ParsedArguments<Option: CommandOption>: Sendable {
-    let raw: RawArguments
+    /// One reference, so this generic value is copied and dropped without
+    /// its type being built at run time (every run of the tool makes one).
+    private let line: ParsedLine
+    var raw: RawArguments { line.raw }
+
+    init(raw: RawArguments) {
+        line = ParsedLine(raw)
+    }
 
     /// Whether the flag was given.
     package func has(_ flag: Option) -> Bool { raw.flags.contains(flag.rawValue) }
@@ -19,16 +26,25 @@ package struct ParsedArguments<Option: CommandOption>: Sendable {
 
     /// The values of `options`, in the order given on the command line.
     package func ordered(_ options: [Option]) -> [(option: Option, value: String)] {
-        raw.order.compactMap { entry in
-            options.first { $0.rawValue == entry.name }.map { ($0, entry.value) }
+        zip(raw.orderNames, raw.orderValues).compactMap { name, value in
+            options.first { $0.rawValue == name }.map { ($0, value) }
         }
     }
 
     /// The option as it was written (`--user` for `--account`, `-f`), for an error about it.
     package func spelling(_ option: Option) -> String {
-        raw.spellings[option.rawValue] ?? "--" + option.rawValue
+        raw.spellingNames.lastIndex(of: option.rawValue).map { raw.spellings[$0] } ?? "--" + option.rawValue
     }
 
     /// The command's positional arguments.
     package var arguments: [String] { raw.arguments }
+}
+
+/// A command line as read, shared by the views of it.
+final class ParsedLine: Sendable {
+    let raw: RawArguments
+
+    init(_ raw: RawArguments) {
+        self.raw = raw
+    }
 }

@@ -14,8 +14,10 @@
 package struct Message: Sendable, Equatable {
     /// The text in the catalog.
     package let key: MessageKey
-    private let texts: [(name: String, value: String)]
-    private let messages: [(name: String, value: Message)]
+    // Kept as given: a copy into another collection of pairs would make
+    // every run of the tool build one more generic type at start-up.
+    private let texts: KeyValuePairs<String, String>
+    private let messages: KeyValuePairs<String, Message>
     /// For a list: its items, joined as the language joins a list.
     private let items: [Message]
     /// For a list of alternatives: the last item joined with "or".
@@ -24,8 +26,8 @@ package struct Message: Sendable, Equatable {
     /// The message `key`, with `values` in its blanks (`{name}` in the catalog).
     package init(_ key: MessageKey, _ values: KeyValuePairs<String, String> = [:]) {
         self.key = key
-        texts = values.map { ($0.key, $0.value) }
-        messages = []
+        texts = values
+        messages = [:]
         items = []
         alternatives = false
     }
@@ -36,8 +38,8 @@ package struct Message: Sendable, Equatable {
         messages: KeyValuePairs<String, Message>
     ) {
         self.key = key
-        texts = values.map { ($0.key, $0.value) }
-        self.messages = messages.map { ($0.key, $0.value) }
+        texts = values
+        self.messages = messages
         items = []
         alternatives = false
     }
@@ -59,16 +61,16 @@ package struct Message: Sendable, Equatable {
 
     private init(listOf items: [Message], alternatives: Bool = false) {
         key = .listSeparator
-        texts = []
-        messages = []
+        texts = [:]
+        messages = [:]
         self.items = items
         self.alternatives = alternatives
     }
 
     package static func == (lhs: Message, rhs: Message) -> Bool {
         lhs.key == rhs.key && lhs.items == rhs.items && lhs.alternatives == rhs.alternatives
-            && lhs.texts.elementsEqual(rhs.texts) { $0.name == $1.name && $0.value == $1.value }
-            && lhs.messages.elementsEqual(rhs.messages) { $0.name == $1.name && $0.value == $1.value }
+            && lhs.texts.elementsEqual(rhs.texts) { $0.key == $1.key && $0.value == $1.value }
+            && lhs.messages.elementsEqual(rhs.messages) { $0.key == $1.key && $0.value == $1.value }
     }
 
     /// The text in `language`, its blanks filled.
@@ -84,6 +86,25 @@ package struct Message: Sendable, Equatable {
             return words.dropLast().joined(separator: separator) + or + last
         }
         return fill(language == .japanese ? japanese : english, language)
+    }
+
+    /// `template` with its blank `{name}` filled with `value`: for the
+    /// status screen's words, which a list of a thousand sessions says once
+    /// each, made without building a ``Message``.
+    package static func fill(_ template: String, _ name: String, with value: String) -> String {
+        var output = ""
+        var rest = template[...]
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            output.append(contentsOf: rest[..<open])
+            if rest[rest.index(after: open)..<close] == name {
+                output.append(contentsOf: value)
+            } else {
+                output.append(contentsOf: rest[open...close])
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        output.append(contentsOf: rest)
+        return output
     }
 
     /// The blanks' names a template has, in order: what a test compares
@@ -103,11 +124,11 @@ package struct Message: Sendable, Equatable {
         var output = ""
         var rest = template[...]
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            output += rest[..<open]
+            output.append(contentsOf: rest[..<open])
             let name = rest[rest.index(after: open)..<close]
-            if let value = texts.first(where: { $0.name == name })?.value {
+            if let value = texts.first(where: { $0.key == name })?.value {
                 output += value
-            } else if let value = messages.first(where: { $0.name == name })?.value {
+            } else if let value = messages.first(where: { $0.key == name })?.value {
                 output += value.text(in: language)
             } else {
                 // A blank nobody filled shows as it is: a test of the catalog catches it.
@@ -115,6 +136,7 @@ package struct Message: Sendable, Equatable {
             }
             rest = rest[rest.index(after: close)...]
         }
-        return output + rest
+        output.append(contentsOf: rest)
+        return output
     }
 }

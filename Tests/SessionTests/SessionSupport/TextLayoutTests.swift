@@ -16,13 +16,19 @@ import Testing
         let lines = TextLayout.wrap(
             "The token and a newline go to standard output; nothing else does.", width: 24, indent: 4,
             firstIndent: 0)
-        #expect(lines == ["The token and a newline", "    go to standard", "    output; nothing else", "    does."])
+        #expect(
+            lines == [
+                "The token and a newline", "    go to standard", "    output; nothing else", "    does.",
+            ])
         #expect(lines.allSatisfy { TextLayout.columns($0) <= 24 })
         // A word longer than the line stays whole, on a line of its own.
         let long = TextLayout.wrap("see https://login.example.com/o/device-authorization/ now", width: 20)
         #expect(long == ["see", "https://login.example.com/o/device-authorization/", "now"])
         // Brackets inside a word belong to it.
-        #expect(TextLayout.wrap("speaks git-credential(1) well", width: 16) == ["speaks", "git-credential(1)", "well"])
+        #expect(
+            TextLayout.wrap("speaks git-credential(1) well", width: 16) == [
+                "speaks", "git-credential(1)", "well",
+            ])
     }
 
     @Test func japaneseBreaksBetweenCharactersButNeverBeforeAClosingMark() {
@@ -31,7 +37,8 @@ import Testing
             let lines = TextLayout.wrap(text, width: width)
             for line in lines {
                 #expect(TextLayout.columns(line) <= width, "\(width): \(line)")
-                #expect(!line.hasPrefix("。") && !line.hasPrefix(")") && !line.hasPrefix("、"), "\(width): \(line)")
+                #expect(
+                    !line.hasPrefix("。") && !line.hasPrefix(")") && !line.hasPrefix("、"), "\(width): \(line)")
                 #expect(!line.hasSuffix("("), "\(width): \(line)")
             }
             // Nothing is lost: the words, without the spaces the wrap took, are all there.
@@ -41,8 +48,13 @@ import Testing
 
     @Test func itemsStayWhole() {
         let lines = TextLayout.wrap(
-            items: ["USAGE:", "[--server URL]", "[--account NAME]", "[--callback-host 127.0.0.1|localhost|::1]"],
+            items: [
+                "USAGE:", "[--server URL]", "[--account NAME]", "[--callback-host 127.0.0.1|localhost|::1]",
+            ],
             width: 40, indent: 6)
-        #expect(lines == ["USAGE: [--server URL] [--account NAME]", "      [--callback-host 127.0.0.1|localhost|::1]"])
+        #expect(
+            lines == [
+                "USAGE: [--server URL] [--account NAME]", "      [--callback-host 127.0.0.1|localhost|::1]",
+            ])
     }
 }

@@ -62,13 +62,26 @@ package struct StatusCommand: Command {
             context.warn(Message(.insecurePermissions, ["path": store.path]))
         }
         guard watch else {
-            let screen = Screen(sessions: sessions, shown: shown, absent: nil, checkedAt: context.now())
-            let status = try show(screen, selection: selection, store: store, context: context)
+            let status = try show(
+                sessions, shown, absent: nil, at: context.now(), selection: selection, store: store,
+                context: context)
             return status.phase == .loggedIn ? .success : .failure
         }
+        try follow(from: shown?.key, selection: selection, store: store, context: context)
+        return .success
+    }
+
+    /// `--watch`: the status now, then again each time what status shows
+    /// changes, until a signal ends the process. Apart from `run`, so a
+    /// plain `status` never makes the streams' types at start-up.
+    @inline(never)
+    private func follow(
+        from key: SessionKey?, selection: SessionSelection, store: FileLoginStateStore,
+        context: CommandContext
+    ) throws {
         Signals.exitZeroOnInterrupt()
         let changes = try store.stateChanges()
-        let followed = Locked(shown?.key)
+        let followed = Locked(key)
         let now = context.now
         let screens = Following.views(
             of: { try Self.read(store, selection, following: followed, at: now()) }, changes: changes,
@@ -79,10 +92,11 @@ package struct StatusCommand: Command {
             for try await screen in screens {
                 if !first && !json { context.console.out("") }
                 first = false
-                try show(screen, selection: selection, store: store, context: context)
+                try show(
+                    screen.sessions, screen.shown, absent: screen.absent, at: screen.checkedAt,
+                    selection: selection, store: store, context: context)
             }
         }
-        return .success
     }
 
     /// What the screen shows now: the default session as it is now, or the
@@ -109,24 +123,27 @@ package struct StatusCommand: Command {
         return Screen(sessions: sessions, shown: shown, absent: absent, checkedAt: date)
     }
 
-    /// Prints `screen` as text or as one JSON line, and returns the status it showed.
+    /// Prints what status shows at `date` (the `shown` session of
+    /// `sessions`, or the selected one that is `absent`) as text or as one
+    /// JSON line, and returns the status it showed.
     @discardableResult
     private func show(
-        _ screen: Screen, selection: SessionSelection, store: FileLoginStateStore, context: CommandContext
+        _ sessions: SessionSet, _ shown: SessionSet.Entry?, absent: SessionKey?, at date: Date,
+        selection: SessionSelection, store: FileLoginStateStore, context: CommandContext
     ) throws -> LoginStatus {
         var state = LoginState.loggedOut
-        if let shown = screen.shown {
+        if let shown {
             let credential = try shown.credential()
             // A token asked for that is in the keyring: only then does status ask it.
             state =
                 showToken && credential.holdsStandIns
                 ? try store.repository(for: shown.key).load() : .loggedIn(credential)
         }
-        let status = LoginUsecase.status(of: state, at: screen.checkedAt)
+        let status = LoginUsecase.status(of: state, at: date)
         let report = StatusReport(
             status: status, storePath: store.path, showToken: showToken, language: context.language,
-            environmentToken: context.environment[.token] != nil, sessions: screen.sessions,
-            listsOthers: selection.isEmpty, absent: screen.absent)
+            environmentToken: context.environment[.token] != nil, sessions: sessions,
+            listsOthers: selection.isEmpty, absent: absent)
         if json {
             context.console.out(try report.json())
         } else {

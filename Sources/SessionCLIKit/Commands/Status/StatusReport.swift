@@ -89,7 +89,7 @@ package struct StatusReport {
                     words(.statusProvider),
                     words(
                         provider.isConfidential ? .statusProviderConfidential : .statusProviderValue,
-                        ["issuer": provider.issuer.absoluteString, "client": provider.clientID])
+                        ("issuer", provider.issuer.absoluteString), ("client", provider.clientID))
                 ))
         }
         if let scopes = credential?.scopes, !scopes.isEmpty {
@@ -99,11 +99,11 @@ package struct StatusReport {
             let expiry = credential.expiresAt.map { date in
                 words(
                     status.refreshesOnUse ? .statusExpiryRefreshed : .statusExpiryValue,
-                    [
-                        "relative": words.relative(
-                            seconds: Self.secondsLeft(credential, at: status.checkedAt) ?? 0),
-                        "date": Self.timestamp(date),
-                    ])
+                    (
+                        "relative",
+                        words.relative(seconds: Self.secondsLeft(credential, at: status.checkedAt) ?? 0)
+                    ),
+                    ("date", Self.timestamp(date)))
             }
             rows.append((words(.statusExpires), expiry ?? words(.statusNever)))
         }
@@ -144,7 +144,7 @@ package struct StatusReport {
             return
         }
         let relative = words.relative(seconds: seconds)
-        text += seconds > 0 ? words(.statusOtherExpiresIn, ["relative": relative]) : relative
+        text += seconds > 0 ? words(.statusOtherExpiresIn, "relative", relative) : relative
     }
 
     /// One JSON object with a fixed set of keys (absent values are `null`):

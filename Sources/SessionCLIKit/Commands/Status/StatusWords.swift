@@ -4,8 +4,20 @@ import SessionCore
 struct StatusWords {
     let language: Language
 
-    func callAsFunction(_ key: MessageKey, _ values: KeyValuePairs<String, String> = [:]) -> String {
-        Message(key, values).text(in: language)
+    /// The text of `key`, which has no blanks.
+    func callAsFunction(_ key: MessageKey) -> String {
+        let (english, japanese) = key.texts
+        return language == .japanese ? japanese : english
+    }
+
+    /// The text of `key`, its one blank `name` filled with `value`.
+    func callAsFunction(_ key: MessageKey, _ name: String, _ value: String) -> String {
+        Message.fill(self(key), name, with: value)
+    }
+
+    /// The text of `key`, its two blanks filled.
+    func callAsFunction(_ key: MessageKey, _ first: (String, String), _ second: (String, String)) -> String {
+        Message.fill(Message.fill(self(key), first.0, with: first.1), second.0, with: second.1)
     }
 
     func phase(_ phase: LoginStatus.Phase) -> String {
@@ -45,7 +57,7 @@ struct StatusWords {
             case ..<(2 * 86400): (magnitude / 3600, .oneHour, .hours)
             default: (magnitude / 86400, .oneDay, .days)
             }
-        let span = self(amount == 1 ? one : many, ["count": String(amount)])
-        text += self(seconds > 0 ? .expiresIn : .expiredAgo, ["span": span])
+        let span = self(amount == 1 ? one : many, "count", String(amount))
+        text += self(seconds > 0 ? .expiresIn : .expiredAgo, "span", span)
     }
 }
