@@ -92,19 +92,30 @@ package struct Message: Sendable, Equatable {
     /// status screen's words, which a list of a thousand sessions says once
     /// each, made without building a ``Message``.
     package static func fill(_ template: String, _ name: String, with value: String) -> String {
-        var output = ""
-        var rest = template[...]
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            output.append(contentsOf: rest[..<open])
-            if rest[rest.index(after: open)..<close] == name {
-                output.append(contentsOf: value)
+        fill(template) { blank in blank.elementsEqual(name.utf8) ? value : nil }
+    }
+
+    /// `template` with each blank `{name}` replaced by what `value` gives for
+    /// it, or kept when it gives nothing. Read as UTF-8 bytes: the marks are
+    /// ASCII, and a walk over characters costs a list of sessions dearly.
+    private static func fill(_ template: String, _ value: (ArraySlice<UInt8>) -> String?) -> String {
+        let bytes = Array(template.utf8)
+        guard bytes.contains(0x7B) else { return template }
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + 32)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == 0x7B, let close = bytes[(index + 1)...].firstIndex(of: 0x7D),
+                let filled = value(bytes[(index + 1)..<close])
+            {
+                output += filled.utf8
+                index = close + 1
             } else {
-                output.append(contentsOf: rest[open...close])
+                output.append(bytes[index])
+                index += 1
             }
-            rest = rest[rest.index(after: close)...]
         }
-        output.append(contentsOf: rest)
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// The blanks' names a template has, in order: what a test compares
@@ -120,23 +131,10 @@ package struct Message: Sendable, Equatable {
     }
 
     private func fill(_ template: String, _ language: Language) -> String {
-        guard template.contains("{") else { return template }
-        var output = ""
-        var rest = template[...]
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            output.append(contentsOf: rest[..<open])
-            let name = rest[rest.index(after: open)..<close]
-            if let value = texts.first(where: { $0.key == name })?.value {
-                output += value
-            } else if let value = messages.first(where: { $0.key == name })?.value {
-                output += value.text(in: language)
-            } else {
-                // A blank nobody filled shows as it is: a test of the catalog catches it.
-                output += rest[open...close]
-            }
-            rest = rest[rest.index(after: close)...]
+        // A blank nobody filled stays as it is: a test of the catalog catches it.
+        Self.fill(template) { blank in
+            if let text = texts.first(where: { $0.key.utf8.elementsEqual(blank) })?.value { return text }
+            return messages.first(where: { $0.key.utf8.elementsEqual(blank) })?.value.text(in: language)
         }
-        output.append(contentsOf: rest)
-        return output
     }
 }

@@ -119,11 +119,12 @@ package struct StatusReport {
         let others = listsOthers ? sessions.indicesByUse.filter { sessions.entries[$0].key != shown } : []
         if !others.isEmpty {
             // One line a session, up to a thousand: appended to one string, not joined.
+            let words = words.forLines()
             text += "\n" + words(.statusOtherSessions)
             for index in others {
                 let other = sessions.entries[index]
                 text += "\n  "
-                text += TerminalText.escaped(ErrorReport.describe(other.key).text(in: language))
+                text += TerminalText.escaped(words.describe(other.key))
                 text += ": "
                 append(other.summary, to: &text, words)
             }
@@ -143,8 +144,7 @@ package struct StatusReport {
             text += words(.statusRefreshable)
             return
         }
-        let relative = words.relative(seconds: seconds)
-        text += seconds > 0 ? words(.statusOtherExpiresIn, "relative", relative) : relative
+        words.appendOtherExpiry(seconds: seconds, to: &text)
     }
 
     /// One JSON object with a fixed set of keys (absent values are `null`):
