@@ -24,10 +24,19 @@ package enum Signals {
     }
 
     /// Ends the process with exit 0 at SIGINT or SIGTERM. The output is
-    /// written as it is printed, so nothing is left unwritten.
+    /// written as it is printed, so nothing is left unwritten. On a terminal
+    /// the line the terminal echoed `^C` on is ended first (on standard
+    /// error, so no line is added to what a script reads).
     static func exitZeroOnInterrupt() {
+        HandlerState.endsLine = isatty(STDERR_FILENO) == 1
         for number in [SIGINT, SIGTERM] {
-            install(number) { _ in _exit(0) }
+            install(number) { _ in
+                if HandlerState.endsLine {
+                    var lineFeed: UInt8 = 0x0A
+                    _ = write(STDERR_FILENO, &lineFeed, 1)
+                }
+                _exit(0)
+            }
         }
     }
 
@@ -37,8 +46,8 @@ package enum Signals {
     static func whilePrompting<Result, Failure: Error>(
         restoring settings: termios?, _ body: () throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        PromptState.saved = settings ?? termios()
-        PromptState.restores = settings != nil
+        HandlerState.saved = settings ?? termios()
+        HandlerState.restores = settings != nil
         // Unblocked on the reading thread, so they reach it.
         var unblock = sigset_t()
         sigemptyset(&unblock)
@@ -47,12 +56,12 @@ package enum Signals {
         pthread_sigmask(SIG_UNBLOCK, &unblock, &previousMask)
         var previous: [(Int32, sigaction)] = []
         for number in endings {
-            previous.append((number, install(number) { PromptState.endPrompt($0) }))
+            previous.append((number, install(number) { HandlerState.endPrompt($0) }))
         }
         defer {
             if settings != nil {
                 // TCSANOW: the line was read; nothing typed after it should be thrown away.
-                tcsetattr(STDIN_FILENO, TCSANOW, &PromptState.saved)
+                tcsetattr(STDIN_FILENO, TCSANOW, &HandlerState.saved)
             }
             for (number, old) in previous {
                 var old = old
@@ -78,12 +87,13 @@ package enum Signals {
     }
 }
 
-/// What a prompt's signal handler needs. Written before the handlers are
+/// What the signal handlers need. Written before the handlers are
 /// installed and read by them; a handler touches nothing but plain memory
 /// and async-signal-safe calls.
-private enum PromptState {
+private enum HandlerState {
     nonisolated(unsafe) static var saved = termios()
     nonisolated(unsafe) static var restores = false
+    nonisolated(unsafe) static var endsLine = false
 
     static func endPrompt(_ number: Int32) {
         if restores { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }

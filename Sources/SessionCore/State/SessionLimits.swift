@@ -77,9 +77,14 @@ public enum SessionLimits {
     /// (discovery, a device poll, the code exchange, userinfo): 30 s.
     public static let signInExchangeDeadline: Duration = .seconds(30)
 
-    /// How long a refresh or a revocation may go without receiving a byte:
-    /// 5 s, inside their overall deadlines.
+    /// How long a revocation may go without receiving a byte: 5 s, inside
+    /// its overall deadline.
     public static let idleTimeout: TimeInterval = 5
+
+    /// How long a refresh may go without receiving a byte: its whole
+    /// ``refreshDeadline``. Its answer may be the only copy of a rotated
+    /// refresh token, so a slow one is waited for.
+    public static let refreshIdleTimeout = TimeInterval(refreshDeadline.components.seconds)
 
     /// How long any other request may go without receiving a byte, by
     /// default (``URLSessionTransport``): 30 s. An idle limit, not an

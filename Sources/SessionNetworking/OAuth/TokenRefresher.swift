@@ -56,13 +56,14 @@ public final class TokenRefresher: Sendable {
     ///   - repository: The session's store.
     ///   - transport: How refresh requests are sent; each refresh ends within
     ///     ``SessionLimits/refreshDeadline`` whatever the transport does. The
-    ///     default also gives up after ``SessionLimits/idleTimeout`` without data.
+    ///     default waits for a slow answer that long too: one given up on
+    ///     may have carried the only copy of a rotated refresh token.
     ///   - margin: The longest margin before expiry; half the token's
     ///     lifetime when that is shorter.
     ///   - now: The clock expiry is judged by.
     public convenience init(
         repository: any LoginStateRepository,
-        transport: any Transport = URLSessionTransport(timeout: SessionLimits.idleTimeout),
+        transport: any Transport = URLSessionTransport(timeout: SessionLimits.refreshIdleTimeout),
         margin: TimeInterval = SessionLimits.refreshMargin, now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.init(
@@ -83,7 +84,7 @@ public final class TokenRefresher: Sendable {
     /// A refresher with a chosen ``Exclusion``.
     package init(
         repository: any LoginStateRepository,
-        transport: any Transport = URLSessionTransport(timeout: SessionLimits.idleTimeout),
+        transport: any Transport = URLSessionTransport(timeout: SessionLimits.refreshIdleTimeout),
         margin: TimeInterval = SessionLimits.refreshMargin, now: @escaping @Sendable () -> Date = { Date() },
         exclusion: Exclusion
     ) {

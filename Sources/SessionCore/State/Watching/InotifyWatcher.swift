@@ -29,12 +29,12 @@
             let onChange: @Sendable () -> Void
         }
 
-        /// What the thread needs: the inotify descriptor, and the socket that wakes it to stop.
+        /// The running thread's inotify descriptor, and the socket's end that
+        /// tells it to stop. The thread owns the descriptor and the socket's
+        /// other end, and closes them as it ends.
         private struct Running {
             let inotify: Int32
-            let wakeRead: Int32
             let wakeWrite: Int32
-            let thread: pthread_t
         }
 
         private struct State {
@@ -43,10 +43,15 @@
             var byDescriptor: [Int32: Set<Int>] = [:]
             var nextID = 0
             var wakeups = 0
-            /// Whether a stopped thread is being joined and its descriptors closed.
-            var closing = false
+            /// Threads started and not yet ended: one, or for a moment two
+            /// when a watch starts a thread while the last one is ending.
+            var threads = 0
+            /// Threads that ended and are still to be joined.
+            var ended: [pthread_t] = []
             /// Who waits for no thread and no descriptor (``whenIdle()``).
             var idleWaiters: [CheckedContinuation<Void, Never>] = []
+
+            var isIdle: Bool { watches.isEmpty && running == nil && threads == 0 }
         }
 
         private let state = Locked(State())
@@ -64,10 +69,13 @@
         ///   instances, watches or open files).
         package func watch(file path: String, onChange: @escaping @Sendable () -> Void) throws(Errno) -> Int {
             let (folder, name) = Self.split(Self.absolute(path))
+            joinEndedThreads()
             let outcome = state.withLock { state -> Result<Int, Errno> in
                 if state.running == nil {
                     switch Self.start(self) {
-                    case .success(let running): state.running = running
+                    case .success(let running):
+                        state.running = running
+                        state.threads += 1
                     case .failure(let error): return .failure(error)
                     }
                 }
@@ -93,8 +101,8 @@
             package let code: Int32
         }
 
-        /// Stops the watch `id`. The last one stops the thread and closes the
-        /// descriptors before this returns.
+        /// Stops the watch `id`. The last one tells the thread to stop, which
+        /// then closes the descriptors; nothing waits for it.
         package func stop(_ id: Int) {
             state.withLock { state in
                 guard let watch = state.watches.removeValue(forKey: id), let running = state.running else {
@@ -108,12 +116,12 @@
         /// How many times the thread woke up to read events: a test checks an idle watcher stays asleep.
         package var wakeups: Int { state.withLock { $0.wakeups } }
 
-        /// Returns once no watch is left and the thread and its descriptors
-        /// are gone: a test checks that cancelled watchers leave nothing behind.
+        /// Returns once no watch is left and every thread has ended and closed
+        /// its descriptors: a test checks that cancelled watchers leave nothing behind.
         package func whenIdle() async {
             await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
                 let idle = state.withLock { state -> Bool in
-                    guard state.watches.isEmpty, state.running == nil, !state.closing else {
+                    guard state.isIdle else {
                         state.idleWaiters.append(waiter)
                         return false
                     }
@@ -121,36 +129,54 @@
                 }
                 if idle { waiter.resume() }
             }
+            joinEndedThreads()
         }
 
+        /// Tells the thread to stop once no watch is left. It ends on its own;
+        /// a watch started meanwhile starts a new thread.
         private func stopIfIdle() {
-            let running: Running? = state.withLock { state in
-                guard state.watches.isEmpty, let running = state.running else { return nil }
+            state.withLock { state in
+                guard state.watches.isEmpty, let running = state.running else { return }
                 state.running = nil
                 state.byDescriptor = [:]
-                state.closing = true
-                return running
+                // The thread sees the byte, or the end of the line once this end is closed.
+                var byte: UInt8 = 1
+                _ = write(running.wakeWrite, &byte, 1)
+                close(running.wakeWrite)
             }
-            guard let running else { return }
-            defer {
-                let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-                    state.closing = false
-                    guard state.watches.isEmpty, state.running == nil else { return [] }
-                    defer { state.idleWaiters = [] }
-                    return state.idleWaiters
+        }
+
+        /// Joins the threads that said they ended: each has only to return,
+        /// so none of this waits.
+        private func joinEndedThreads() {
+            let ended = state.withLock { state -> [pthread_t] in
+                defer { state.ended = [] }
+                return state.ended
+            }
+            for thread in ended { pthread_join(thread, nil) }
+        }
+
+        /// The thread's last step: it closes its descriptors, and the last
+        /// one out tells who waits for idle.
+        private func ended(inotify: Int32, wakeRead: Int32) {
+            state.withLock { state in
+                // Asked before closing, while the number is still this thread's own.
+                if state.running?.inotify == inotify {
+                    // Ended on its own (poll failed): its watches go with it.
+                    state.running = nil
+                    state.byDescriptor = [:]
                 }
-                for waiter in waiters { waiter.resume() }
             }
-            var byte: UInt8 = 1
-            _ = write(running.wakeWrite, &byte, 1)
-            if pthread_equal(pthread_self(), running.thread) != 0 {
-                pthread_detach(running.thread)
-            } else {
-                pthread_join(running.thread, nil)
+            close(inotify)
+            close(wakeRead)
+            let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+                state.threads -= 1
+                state.ended.append(pthread_self())
+                guard state.isIdle else { return [] }
+                defer { state.idleWaiters = [] }
+                return state.idleWaiters
             }
-            close(running.inotify)
-            close(running.wakeRead)
-            close(running.wakeWrite)
+            for waiter in waiters { waiter.resume() }
         }
 
         // MARK: The thread
@@ -171,7 +197,11 @@
                 close(inotify)
                 return .failure(Errno(code: code))
             }
-            let body = Unmanaged.passRetained(ThreadBody { watcher.run(inotify: inotify, wake: wake[0]) })
+            let body = Unmanaged.passRetained(
+                ThreadBody {
+                    watcher.run(inotify: inotify, wake: wake[0])
+                    watcher.ended(inotify: inotify, wakeRead: wake[0])
+                })
             var thread = pthread_t()
             let started = pthread_create(
                 &thread, nil,
@@ -188,7 +218,7 @@
                 close(wake[1])
                 return .failure(Errno(code: started))
             }
-            return .success(Running(inotify: inotify, wakeRead: wake[0], wakeWrite: wake[1], thread: thread))
+            return .success(Running(inotify: inotify, wakeWrite: wake[1]))
         }
 
         /// Names the calling thread, as `pthread_setname_np` does on Linux
@@ -234,10 +264,13 @@
                         offset += MemoryLayout<inotify_event>.size + Int(event.len)
                     }
                 }
-                let changed = state.withLock { state in
+                let changed = state.withLock { state -> [@Sendable () -> Void]? in
+                    // Told to stop while reading: the watches, if any, are another thread's now.
+                    guard state.running?.inotify == inotify else { return nil }
                     state.wakeups += 1
                     return Self.handle(events, in: &state, inotify: inotify)
                 }
+                guard let changed else { return }
                 for onChange in changed { onChange() }
             }
         }

@@ -122,7 +122,8 @@ import Testing
     /// fixed port (and host) from the option or the environment is used, and
     /// kept, so the next login uses it again without being told.
     @Test(.tags(.pypi)) func aFixedRedirectWorksAtAProviderThatComparesItExactly() async throws {
-        let (port, other) = (try Self.freePort(), try Self.freePort())
+        let port = try Self.freePort()
+        let other = try Self.freePort(other: port)
         let exact = "http://127.0.0.1:\(port)/callback http://localhost:\(other)/callback"
         try await withOAuthProvider(environment: ["PROVIDER_EXACT_REDIRECT_URIS": exact]) { provider in
             let (running, url) = try await webLogin(
@@ -252,11 +253,16 @@ import Testing
     }
 
     /// A port nobody listens on right now.
-    static func freePort() throws -> Int {
-        let probe = try LoopbackRedirectListener(
-            redirect: LoopbackRedirect(), pages: SignInPages(), accepts: { _ in false })
-        defer { probe.close() }
-        return probe.port
+    /// A port free on every loopback address (`localhost` binds ::1 too, and
+    /// a port free on 127.0.0.1 may be another test's on ::1), other than `other`.
+    static func freePort(other: Int? = nil) throws -> Int {
+        for _ in 0..<8 {
+            let probe = try LoopbackRedirectListener(
+                redirect: LoopbackRedirect(host: .localhost), pages: SignInPages(), accepts: { _ in false })
+            defer { probe.close() }
+            if probe.port != other { return probe.port }
+        }
+        throw ChildProcessError(description: "no second free port")
     }
 
     /// Ctrl-C while the tool waits for the person: it ends, writes nothing,

@@ -145,8 +145,8 @@ enum ListenerSockets {
 
     private static func reason(_ code: Int32) -> String {
         switch code {
-        case EADDRINUSE: "the port is in use by another program; choose another port"
-        case EACCES: "permission denied (ports below 1024 need privileges); choose a port above 1023"
+        case EADDRINUSE: "the port is in use by another program"
+        case EACCES: "permission denied (a port below 1024 needs privileges)"
         case EADDRNOTAVAIL, EAFNOSUPPORT: "this machine has no such loopback address"
         default: String(cString: strerror(code))
         }
