@@ -169,6 +169,30 @@ package final class ChildProcess: Sendable {
         }
     }
 
+    /// Its exit status once it has exited, or `nil` if it has not within
+    /// `limit`: a watchdog's wait, which gives up without ending the child.
+    package func exitStatus(within limit: Duration) async -> Int32? {
+        let waiter = Locked<CheckedContinuation<Int32?, Never>?>(nil)
+        let answer: @Sendable (Int32?) -> Void = { status in
+            waiter.withLock { waiting in
+                defer { waiting = nil }
+                return waiting
+            }?.resume(returning: status)
+        }
+        return await withCheckedContinuation { continuation in
+            waiter.withLock { $0 = continuation }
+            let timer = Task {
+                guard (try? await Task.sleep(for: limit)) != nil else { return }
+                answer(nil)
+            }
+            Task {
+                let status = await exitStatus()
+                timer.cancel()
+                answer(status)
+            }
+        }
+    }
+
     /// The same, blocking the calling thread: for synchronous code and
     /// threads of their own.
     @discardableResult

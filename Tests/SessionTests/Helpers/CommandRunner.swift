@@ -80,7 +80,8 @@ struct CommandRunner {
             [executable.path] + arguments, environment: environment.merging(extraEnvironment) { $1 },
             stdin: input, stdout: stdout ?? .file(scratch.file("stdout").path), stderr: .pipe)
         guard let errors = process.errors else { throw ChildProcessError(description: "no stderr pipe") }
-        return RunningCommand(process: process, scratch: scratch, errors: StreamCollector(errors))
+        return RunningCommand(
+            process: process, arguments: arguments, scratch: scratch, errors: StreamCollector(errors))
     }
 }
 
