@@ -113,7 +113,7 @@ enum NetworkErrorReport {
             switch error.code {
             case .cannotConnectToHost: return Message(.reasonConnectionRefused)
             case .timedOut:
-                return Message(.reasonTimedOut, ["seconds": String(Int(SessionLimits.requestIdleTimeout))])
+                return Message(.reasonTimedOut)
             case .cannotFindHost, .dnsLookupFailed: return Message(.reasonHostNotFound)
             case .networkConnectionLost: return Message(.reasonConnectionLost)
             case .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateHasUnknownRoot,

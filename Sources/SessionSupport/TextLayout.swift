@@ -114,11 +114,20 @@ package enum TextLayout {
             if character == " " || character == "\n" || character == "\t" {
                 if let atom = current { atoms.append(atom) }
                 current = nil
+                // Marks that opened nothing (`( `, `[]`) are a word of their own.
+                if !opened.text.isEmpty { atoms.append(opened) }
+                opened = Atom()
                 spaceBefore = true
                 continue
             }
             let width = columns(String(character))
             let closes = closing.contains(character) || (asciiClosing.contains(character) && !spaceBefore)
+            if closes, !opened.text.isEmpty {
+                // It closes what was just opened (`[]`): the pair stays together.
+                opened.append(character, columns: width)
+                spaceBefore = false
+                continue
+            }
             if closes, current != nil || !atoms.isEmpty {
                 // Never at the start of a line: it stays with what it closes.
                 var atom = current ?? atoms.removeLast()

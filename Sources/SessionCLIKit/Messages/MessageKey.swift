@@ -307,6 +307,7 @@ package enum MessageKey: String, CaseIterable, Sendable {
     case apiFieldConflict
     case apiFieldFileTooLarge
     case apiFieldFileNotText
+    case apiStandardInputTwice
     case apiCannotRead
     case apiRedirected
     case apiUnauthorizedLoggedOut
@@ -1269,7 +1270,7 @@ package enum MessageKey: String, CaseIterable, Sendable {
         case .statusOtherExpiresIn:
             (
                 "expires {relative}",
-                "{relative}"
+                "{relative}に期限切れ"
             )
         case .statusRefreshable:
             (
@@ -1883,8 +1884,8 @@ package enum MessageKey: String, CaseIterable, Sendable {
             )
         case .apiDiscussion:
             (
-                "PATH is joined to the server URL of the default session, or of the one --server and --account (or SESSION_CLI_SERVER and SESSION_CLI_ACCOUNT) select. A full URL goes to its own origin, with the session on that server. The percent-encoding is kept as written; the response body is printed as it arrives.\n\nFields (-f, -F) make a JSON object, sent as the body with Content-Type: application/json; for GET and HEAD, or with --input, they become query parameters instead. A key nests with brackets: user[name]=alice, tags[]=a appends to an array. A -F value @FILE is the file's text, up to {limit} MiB; a larger body goes with --input, which never holds it whole.\n\nA 401 from the session's server logs that session out, unless it can refresh its token: then it is refreshed and the request sent once more. The token goes to the session's own server only: a redirect to another origin is followed without it, and standard error says where it went.",
-                "PATH はデフォルトのセッション、または --server と --account (または SESSION_CLI_SERVER と SESSION_CLI_ACCOUNT) で選んだセッションのサーバー URL につなげます。完全な URL はそのオリジンへ、そのサーバーのセッションで送ります。パーセントエンコードは書いたとおりに保ち、レスポンスの本文は届くそばから出力します。\n\nフィールド (-f、-F) は JSON オブジェクトになり、Content-Type: application/json の本文として送ります。GET と HEAD、または --input があるときは、代わりにクエリパラメーターになります。キーは角かっこで入れ子にできます: user[name]=alice、tags[]=a は配列に追加します。-F の値 @FILE はファイルの内容 ({limit} MiB まで) です。それより大きな本文は --input で送れば、全体をメモリーに置くことはありません。\n\nセッションのサーバーからの 401 はそのセッションをログアウトさせます。ただしトークンを更新できるときは更新し、リクエストをもう 1 回送ります。トークンはセッション自身のサーバーにだけ送ります: 別のオリジンへのリダイレクトはトークンなしでたどり、行き先を標準エラーに出します。"
+                "PATH is joined to the server URL of the default session, or of the one --server and --account (or SESSION_CLI_SERVER and SESSION_CLI_ACCOUNT) select. A full URL goes to its own origin, with the session on that server. The percent-encoding is kept as written; the response body is printed as it arrives.\n\nFields (-f, -F) make a JSON object, sent as the body with Content-Type: application/json; for GET and HEAD, or with --input, they become query parameters instead. A key nests with brackets: user[name]=alice, tags[]=a appends to an array. A -F value @FILE is the file's text, up to {limit} MiB; a larger body goes with --input, which never holds it whole.\n\nA 401 from the session's server logs that session out, unless it can refresh its token: then it is refreshed and the request sent once more (a body from standard input is sent once: the session is kept and the 401 reported). The token goes to the session's own server only: a redirect to another origin is followed without it, and standard error says where it went.",
+                "PATH はデフォルトのセッション、または --server と --account (または SESSION_CLI_SERVER と SESSION_CLI_ACCOUNT) で選んだセッションのサーバー URL につなげます。完全な URL はそのオリジンへ、そのサーバーのセッションで送ります。パーセントエンコードは書いたとおりに保ち、レスポンスの本文は届くそばから出力します。\n\nフィールド (-f、-F) は JSON オブジェクトになり、Content-Type: application/json の本文として送ります。GET と HEAD、または --input があるときは、代わりにクエリパラメーターになります。キーは角かっこで入れ子にできます: user[name]=alice、tags[]=a は配列に追加します。-F の値 @FILE はファイルの内容 ({limit} MiB まで) です。それより大きな本文は --input で送れば、全体をメモリーに置くことはありません。\n\nセッションのサーバーからの 401 はそのセッションをログアウトさせます。ただしトークンを更新できるときは更新し、リクエストをもう 1 回送ります (標準入力からの本文は 1 回しか送れないので、セッションはそのままにして 401 を伝えます)。トークンはセッション自身のサーバーにだけ送ります: 別のオリジンへのリダイレクトはトークンなしでたどり、行き先を標準エラーに出します。"
             )
         case .apiNeedsPath:
             (
@@ -1941,6 +1942,11 @@ package enum MessageKey: String, CaseIterable, Sendable {
                 "{file} is not UTF-8 text; send it as the body with --input FILE",
                 "{file} は UTF-8 のテキストではありません。--input FILE で本文として送ってください"
             )
+        case .apiStandardInputTwice:
+            (
+                "standard input can be read once: give it to one of --input - and -F KEY=@-",
+                "標準入力は一度しか読めません: --input - と -F KEY=@- のどちらか一つだけに渡してください"
+            )
         case .apiCannotRead:
             (
                 "cannot read {file}: {reason}",
@@ -1968,8 +1974,8 @@ package enum MessageKey: String, CaseIterable, Sendable {
             )
         case .apiRedirectNotFollowed:
             (
-                "the server answered with a redirect ({status}) that is not followed: to plain http, to a non-http address, or carrying the request body to another server",
-                "サーバーはリダイレクト ({status}) を返しましたが、たどりません: 暗号化されない http 宛て、http 以外の宛先、またはリクエストの本文を別のサーバーへ運ぶものです"
+                "the server answered with a redirect ({status}) that is not followed: to plain http, to a non-http address, carrying the request body to another server, or carrying a body sent from a file or standard input",
+                "サーバーはリダイレクト ({status}) を返しましたが、たどりません: 暗号化されない http 宛て、http 以外の宛先、リクエストの本文を別のサーバーへ運ぶもの、またはファイルか標準入力から送った本文を運ぶものです"
             )
         case .apiErrorStatus:
             (
@@ -2385,8 +2391,8 @@ package enum MessageKey: String, CaseIterable, Sendable {
             )
         case .exitInterrupted:
             (
-                "interrupted with Ctrl-C at a prompt or while waiting for the keyring to be unlocked; nothing was changed",
-                "プロンプトで、またはキーリングのロック解除を待っている間に Ctrl-C で中断した。何も変更していない"
+                "interrupted with Ctrl-C at a prompt or while waiting for the keyring to be unlocked; nothing was changed. At a prompt, another signal gives 128 plus its number (129 for SIGHUP, 143 for SIGTERM), and changes nothing either",
+                "プロンプトで、またはキーリングのロック解除を待っている間に Ctrl-C で中断した。何も変更していない。プロンプトでほかのシグナルを受けたときは 128 にその番号を足した値 (SIGHUP は 129、SIGTERM は 143) で、やはり何も変更しない"
             )
         case .variableStore:
             (
@@ -2551,8 +2557,8 @@ package enum MessageKey: String, CaseIterable, Sendable {
             )
         case .reasonTimedOut:
             (
-                "no answer within {seconds} s",
-                "{seconds} 秒以内に応答がありません"
+                "no answer came in time",
+                "時間内に応答がありませんでした"
             )
         case .reasonHostNotFound:
             (

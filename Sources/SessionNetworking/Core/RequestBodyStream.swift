@@ -1,12 +1,13 @@
-public import Foundation
+import Foundation
 
 /// A request body sent as it is read, never held whole: a file, or
 /// standard input. What ``Request/bodyStream`` carries.
 ///
 /// A file can be read again from its start, so a request that carries one
-/// can be retried (after a refresh) and follow a redirect that keeps the
-/// method; standard input cannot, so a request that carries it is sent
-/// once, and its answer, whatever it is, is the answer.
+/// can be retried (after a refresh); standard input cannot, so a request
+/// that carries it is sent once, and its answer, whatever it is, is the
+/// answer. Neither is sent again to follow a redirect that keeps the method
+/// (307, 308): ``URLSessionTransport`` returns that answer as it is.
 ///
 /// ```swift
 /// var upload = Request<Data>.raw(method: "PUT", path: "/files/backup.tar")

@@ -216,7 +216,9 @@ public final class TokenRefresher: Sendable {
                     credential.refreshToken != nil
                     ? stored?.refreshToken == credential.refreshToken : stored?.token == credential.token
                 if unchanged { try locked.clear() }
-                throw retried ? SignInError.refreshAnswerLost : SignInError.refreshRefused
+                // Only a refresh token can have been used up by an answer that was lost.
+                let lost = retried && credential.refreshToken != nil
+                throw lost ? SignInError.refreshAnswerLost : SignInError.refreshRefused
             case .error(let code, let description):
                 throw SignInError.providerError(code: code, description: description)
             }

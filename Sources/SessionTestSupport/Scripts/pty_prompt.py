@@ -37,7 +37,8 @@ if pid == 0:
 seen = b""
 
 
-def read_until(wanted, limit=5.0):
+def read_until(wanted, limit=60.0):
+    """Reads what the terminal shows until `wanted` is in it, for `limit` seconds at most."""
     global seen
     end = time.time() + limit
     while wanted not in seen and time.time() < end:
@@ -59,12 +60,13 @@ else:
     typed = action[len("type:"):].encode()
     for start in range(0, len(typed), 1000):
         os.write(fd, typed[start:start + 1000])
+        # Drains what the terminal shows meanwhile, so the child never blocks writing it.
         read_until(b"\0", 0.01)
     os.write(fd, b"\n")
 
-# Bounded: wait up to 5 s for the child to exit, then kill it and say so.
+# Bounded: wait up to 60 s for the child to exit, then kill it and say so.
 status = None
-end = time.time() + 5.0
+end = time.time() + 60.0
 while status is None and time.time() < end:
     done, raw = os.waitpid(pid, os.WNOHANG)
     if done:
@@ -75,7 +77,18 @@ if status is None:
     os.kill(pid, signal.SIGKILL)
     os.waitpid(pid, 0)
     status = "hung"
-read_until(b"\0", 0.2)
+# The rest of what it showed: the terminal ends (EIO) once the child is gone.
+end = time.time() + 10.0
+while time.time() < end:
+    ready, _, _ = select.select([fd], [], [], 0.1)
+    if ready:
+        try:
+            piece = os.read(fd, 65536)
+        except OSError:
+            break
+        if not piece:
+            break
+        seen += piece
 try:
     echo_after = bool(termios.tcgetattr(fd)[3] & termios.ECHO)
 except termios.error:

@@ -24,7 +24,7 @@ struct RunningCommand {
         Task {
             guard await process.exitStatus(within: limit) == nil else { return }
             let threads = await Self.threads(of: process.pid)
-            kill(process.pid, SIGKILL)
+            process.send(SIGKILL)
             Issue.record(
                 """
                 session-cli \(arguments.joined(separator: " ")) was still running after \(limit), and was \

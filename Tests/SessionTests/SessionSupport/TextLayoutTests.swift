@@ -29,6 +29,11 @@ import Testing
             TextLayout.wrap("speaks git-credential(1) well", width: 16) == [
                 "speaks", "git-credential(1)", "well",
             ])
+        // Marks that open nothing stay where they were, with their spaces.
+        for text in ["a key, then a final [] for each level", "a ( b", "x [] y [z]"] {
+            #expect(TextLayout.wrap(text, width: 80) == [text])
+        }
+        #expect(TextLayout.wrap("a final [] for each", width: 10) == ["a final []", "for each"])
     }
 
     @Test func japaneseBreaksBetweenCharactersButNeverBeforeAClosingMark() {

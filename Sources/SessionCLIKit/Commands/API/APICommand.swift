@@ -76,6 +76,10 @@ package struct APICommand: Command {
         includesHead = arguments.has(.include)
         // -f and -F in the order given, however they were mixed.
         fieldArguments = arguments.ordered([.rawField, .field]).map { ($0.value, $0.option == .field) }
+        // Standard input can be read once: by one reader only.
+        let readers =
+            fieldArguments.filter { $0.typed && $0.text.hasSuffix("=@-") }.count + (input == "-" ? 1 : 0)
+        if readers > 1 { throw .usage(.apiStandardInputTwice) }
         let hasBody = input != nil || !fieldArguments.isEmpty
         let method = (arguments.value(.method) ?? (hasBody ? "POST" : "GET")).uppercased()
         guard HTTPToken.isToken(method) else { throw .usage(.apiBadMethod) }
@@ -176,10 +180,16 @@ package struct APICommand: Command {
         return text
     }
 
+    /// Refuses before anything is sent a body file that cannot be read,
+    /// or a folder (which opens, then fails as the request goes out).
     private static func checkReadable(_ path: String) throws(CLIError) {
-        guard access(path, R_OK) == 0 else {
+        var info = stat()
+        let code: Int32? =
+            stat(path, &info) != 0 || access(path, R_OK) != 0
+            ? errno : (info.st_mode & S_IFMT == S_IFDIR ? EISDIR : nil)
+        if let code {
             throw CLIError(
-                .apiCannotRead, ["file": path, "reason": String(cString: strerror(errno))], code: .ioError)
+                .apiCannotRead, ["file": path, "reason": String(cString: strerror(code))], code: .ioError)
         }
     }
 

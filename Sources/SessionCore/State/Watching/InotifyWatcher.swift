@@ -159,14 +159,18 @@
         /// The thread's last step: it closes its descriptors, and the last
         /// one out tells who waits for idle.
         private func ended(inotify: Int32, wakeRead: Int32) {
-            state.withLock { state in
+            let orphaned = state.withLock { state -> [@Sendable () -> Void] in
                 // Asked before closing, while the number is still this thread's own.
-                if state.running?.inotify == inotify {
-                    // Ended on its own (poll failed): its watches go with it.
-                    state.running = nil
-                    state.byDescriptor = [:]
-                }
+                guard let running = state.running, running.inotify == inotify else { return [] }
+                // Ended on its own (poll failed): the next watch starts a
+                // thread again; those already set tell their readers, who
+                // read once more and then hear nothing until they watch anew.
+                close(running.wakeWrite)
+                state.running = nil
+                state.byDescriptor = [:]
+                return state.watches.values.map(\.onChange)
             }
+            for onChange in orphaned { onChange() }
             close(inotify)
             close(wakeRead)
             let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in

@@ -92,6 +92,16 @@ import Testing
 
             let missing = try await cli.run(["api", "--input", cli.home.file("nope").path, "/digest"])
             #expect(missing.status == 74 && missing.stderr.hasPrefix("session-cli: cannot read "))
+            let folder = try await cli.run(["api", "--input", cli.home.path, "/digest"])
+            #expect(folder.status == 74, "\(folder.stderr)")
+            #expect(folder.stderr == "session-cli: cannot read \(cli.home.path): Is a directory\n")
+
+            // Standard input has one reader: two are refused before anything is read or sent.
+            for twice in [["--input", "-", "-F", "a=@-"], ["-F", "a=@-", "-F", "b=@-"]] {
+                let refused = try await cli.run(["api", "/digest"] + twice, stdin: Data("x".utf8))
+                #expect(refused.status == 64, "\(twice): \(refused.stderr)")
+                #expect(refused.stderr.hasPrefix("session-cli: standard input can be read once"))
+            }
         }
     }
 

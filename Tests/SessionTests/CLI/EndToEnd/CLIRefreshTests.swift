@@ -49,33 +49,30 @@ import Testing
         }
     }
 
-    /// Tokens that live 15 s: 8 processes that find one due send one
-    /// refresh between them and all 8 succeed, because the new token is not
-    /// due at once (a fixed 60 s margin made every call refresh, and tripped
-    /// the loop guard). The rotated token is due again 7.5 s after it was
-    /// issued, so a machine too busy to run 8 processes in that time may see
-    /// a second refresh; the count is judged only when they ran in less.
-    /// Eight processes at once on a 15 s token (its margin half its
-    /// lifetime): every one gets a working token. On a busy machine a
-    /// refresh's answer can come after its deadline, when the provider has
-    /// already rotated the token; the refresher then asks again with the
-    /// same refresh token, which this provider (like Okta and Auth0) honours
-    /// within its grace period, so no process is left with a dead token.
-    /// A second refresh is right when the rotated token became due again
-    /// before the last process got to it.
-    @Test(.tags(.pypi)) func eightProcessesWithFifteenSecondTokensRefreshOnce() async throws {
+    /// Eight processes at once on a 50 s token that is due: one refresh
+    /// between them, and every one gets the same working token. The margin
+    /// is half a short token's lifetime (25 s here), so the rotated token
+    /// is not due at once; a fixed 60 s margin made every call refresh.
+    /// Twenty-five seconds is more than eight processes take on any machine
+    /// this runs on, so a second rotation does not happen. On a loaded
+    /// machine a refresh's answer may come after its deadline: the
+    /// refresher then sends the same refresh token once more, which this
+    /// provider (like Okta and Auth0) answers within its grace period. The
+    /// provider then counts two requests, and one token is still printed.
+    @Test(.tags(.pypi)) func eightProcessesWithAShortTokenRefreshOnce() async throws {
         try await withTestProvider(
-            ["PROVIDER_ACCESS_TOKEN_SECONDS": "15", "PROVIDER_REFRESH_GRACE_SECONDS": "120"]
+            ["PROVIDER_ACCESS_TOKEN_SECONDS": "50", "PROVIDER_REFRESH_GRACE_SECONDS": "120"]
         ) { provider in
             let session = try await signIn(provider)
-            #expect(session.tokenLifetime == 15)
+            #expect(session.tokenLifetime == 50)
             try edit { $0.expiresAt = Date().addingTimeInterval(-1) }
             let before = try await refreshes(provider)
             let results = try await cli.runTogether(8, ["token"])
             #expect(results.filter { $0.status == 0 }.count == 8, "\(results.map(\.stderr))")
+            #expect(Set(results.map(\.stdout)).count == 1, "one token for all eight")
             let sent = try await refreshes(provider) - before
-            #expect(sent >= 1 && sent <= 2, "\(sent) refreshes for 8 processes")
-            #expect(Set(results.map(\.stdout)).count == sent, "a token for each refresh, each printed")
+            #expect(sent == 1 || sent == 2, "\(sent) refresh requests for 8 processes")
+            #expect(results.first?.stdout != session.token.value + "\n", "the token was refreshed")
         }
     }
 

@@ -9,7 +9,7 @@ import Testing
     /// option names.
     static let wordless: Set<MessageKey> = [
         .verbatim, .quoted, .nothing, .listSeparator, .listOr, .chooseWithServer, .chooseWithAccount,
-        .labelURL, .labelCode, .switchListItem, .reasonOther, .statusExpiryValue, .statusOtherExpiresIn,
+        .labelURL, .labelCode, .switchListItem, .reasonOther, .statusExpiryValue,
     ]
 
     @Test(arguments: MessageKey.allCases)

@@ -360,6 +360,24 @@ import Testing
         #expect(store.load() == .loggedOut)
     }
 
+    /// A client signed in as itself has no refresh token to lose with an
+    /// answer: a refusal after the retry is the plain refusal.
+    @Test func aClientWhoseRetryIsRefusedIsSimplyRefused() async throws {
+        let endpoint = TokenEndpoint { count, request in
+            if count == 1 { throw DeadlineExceededError(limit: .seconds(15)) }
+            return (Data(#"{"error": "invalid_client"}"#.utf8), response(request, 401))
+        }
+        var client = session(expiresIn: -5)
+        client.refreshToken = nil
+        client.provider?.usesClientCredentials = true
+        client.provider?.clientSecret = Sample.token("client_secret_0123456789")
+        let store = InMemoryLoginStateStore(.loggedIn(client))
+        let refresher = TokenRefresher(repository: store, transport: endpoint, now: { Self.now })
+        await #expect(throws: SignInError.refreshRefused) { try await refresher.currentCredential() }
+        #expect(endpoint.refreshes.withLock { $0 } == 2)
+        #expect(store.load() == .loggedOut)
+    }
+
     /// A connection refused sent nothing: it is not sent again.
     @Test func aRefusedConnectionIsNotRetried() async throws {
         let endpoint = TokenEndpoint { _, _ in throw URLError(.cannotConnectToHost) }
