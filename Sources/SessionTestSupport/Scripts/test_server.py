@@ -210,22 +210,19 @@ class Handler(http.server.BaseHTTPRequestHandler):
                     while self.rfile.readline() not in (b"\r\n", b"\n", b""):
                         pass
                     return
-                left = size
-                while left:
-                    piece = self.rfile.read(min(left, CHUNK))
-                    if not piece:
-                        return
-                    left -= len(piece)
-                    yield piece
+                yield from self.read_exactly(size)
                 self.rfile.readline()
         else:
-            left = int(self.headers.get("Content-Length") or 0)
-            while left:
-                piece = self.rfile.read(min(left, CHUNK))
-                if not piece:
-                    return
-                left -= len(piece)
-                yield piece
+            yield from self.read_exactly(int(self.headers.get("Content-Length") or 0))
+
+    def read_exactly(self, size):
+        """`size` bytes of the request, a piece at a time; fewer if the client stops."""
+        while size:
+            piece = self.rfile.read(min(size, CHUNK))
+            if not piece:
+                return
+            size -= len(piece)
+            yield piece
 
     def handle_any(self):
         route, _, raw_query = self.path.partition("?")

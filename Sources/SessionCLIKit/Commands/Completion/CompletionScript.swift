@@ -76,13 +76,9 @@ package struct CompletionScript {
             "    cur=\"${words[${#words[@]} - 1]}\"",
             "    prev=\"\"",
             "    ((${#words[@]} > 1)) && prev=\"${words[${#words[@]} - 2]}\"",
-            "    for ((i = 1; i < ${#words[@]} - 1; i++)); do",
-            "        case \"${words[i]}\" in",
-            "            \(valueTakingGlobals(separator: "|"))) ((i++)) ;;",
-            "            -*) ;;",
-            "            *) command=\"${words[i]}\"; break ;;",
-            "        esac",
-            "    done",
+        ]
+        lines += findCommand(from: "1", below: "${#words[@]} - 1")
+        lines += [
             "    if [[ \"$cur\" == --*=* ]]; then",
             "        prev=\"${cur%%=*}\"",
             "        prefix=\"$prev=\"",
@@ -157,6 +153,20 @@ package struct CompletionScript {
         return lines.joined(separator: "\n")
     }
 
+    /// bash or zsh lines that set `command` to the first word, from the
+    /// `from`th, that is neither an option nor a global option's value.
+    private func findCommand(from first: String, below end: String) -> [String] {
+        [
+            "    for ((i = \(first); i < \(end); i++)); do",
+            "        case \"${words[i]}\" in",
+            "            \(valueTakingGlobals(separator: "|"))) ((i++)) ;;",
+            "            -*) ;;",
+            "            *) command=\"${words[i]}\"; break ;;",
+            "        esac",
+            "    done",
+        ]
+    }
+
     /// The global options that take a value, as a case pattern.
     private func valueTakingGlobals(separator: String) -> String {
         globals.filter(\.takesValue).flatMap(Self.names).joined(separator: separator)
@@ -208,13 +218,9 @@ package struct CompletionScript {
             "_session_cli() {",
             "    local cur=\"${words[CURRENT]}\" prev=\"${words[CURRENT - 1]}\" command=\"\" i",
             "    local -a candidates described",
-            "    for ((i = 2; i < CURRENT; i++)); do",
-            "        case \"${words[i]}\" in",
-            "            \(valueTakingGlobals(separator: "|"))) ((i++)) ;;",
-            "            -*) ;;",
-            "            *) command=\"${words[i]}\"; break ;;",
-            "        esac",
-            "    done",
+        ]
+        lines += findCommand(from: "2", below: "CURRENT")
+        lines += [
             "    if [[ \"$cur\" == --*=* ]]; then",
             "        prev=\"${cur%%=*}\"",
             "        compset -P '*='",
