@@ -973,8 +973,8 @@ package enum MessageKey: String, CaseIterable, Sendable {
             )
         case .hintReadOnly:
             (
-                "; the file system is read-only, choose another location",
-                "。読み取り専用のファイルシステムです。別の場所を選んでください"
+                "; keep the sessions elsewhere with --store FILE or SESSION_CLI_STORE",
+                "。--store FILE か SESSION_CLI_STORE でほかの場所に保存してください"
             )
         case .hintDiskFull:
             (

@@ -67,7 +67,7 @@ public enum SessionFileError: Error, Sendable, Hashable, LocalizedError, CustomS
     private static func hint(for code: Int32) -> String {
         switch code {
         case EACCES, EPERM: "; check the owner and permissions of the file and its folder"
-        case EROFS: "; the file system is read-only, choose another location"
+        case EROFS: "; keep the store in another location"
         case ENOSPC, EDQUOT: "; free some disk space"
         case ENOTDIR: "; a part of the path is a file, not a folder"
         default: ""

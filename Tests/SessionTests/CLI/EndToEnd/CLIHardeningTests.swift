@@ -30,6 +30,49 @@ import Testing
         #expect(broken.stderr.contains("Broken pipe"))
     }
 
+    /// A store on a read-only file system (its folder bind-mounted read-only
+    /// in a mount namespace of the command's own, so it holds for root too):
+    /// a login and a logout each fail in one line that says where else to
+    /// keep the sessions, and the session and its file stay as they were.
+    @Test(.enabled(if: CLIHardeningTests.canMountReadOnly, "unshare cannot make a read-only mount here"))
+    func aReadOnlyStoreFolderKeepsTheSessionAndSaysWhereElse() async throws {
+        try await login()
+        let folder = cli.defaultStore.deletingLastPathComponent().path
+        let before = try Data(contentsOf: cli.defaultStore)
+        let wrapper = cli.home.file("read-only-session-cli")
+        try """
+        #!/bin/sh
+        exec unshare -rm sh -c 'mount --bind -o ro "$0" "$0" && exec "$@"' '\(folder)' '\(cli.executable.path)' "$@"
+
+        """.write(to: wrapper, atomically: true, encoding: .utf8)
+        chmod(wrapper.path, 0o755)
+        var readOnly = cli
+        readOnly.executable = wrapper
+        let refusals = [
+            try await readOnly.run(
+                ["login", "--with-token", "--account", "bob"], stdin: Sample.otherSecret.data),
+            try await readOnly.run(["logout"]),
+            try await readOnly.run(["--lang", "ja", "logout"]),
+        ]
+        for result in refusals {
+            #expect(result.status == 74, "\(result.stderr)")
+            #expect(result.stderr.contains("Read-only file system"), "\(result.stderr)")
+            #expect(result.stderr.contains("SESSION_CLI_STORE"), "\(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        }
+        #expect(try Data(contentsOf: cli.defaultStore) == before)
+        #expect(try await cli.run(["status"]).status == 0)
+    }
+
+    /// Whether this machine lets a command run in a mount namespace of its own.
+    static let canMountReadOnly: Bool = {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare"),
+            let probe = try? ChildProcess(
+                ["/usr/bin/unshare", "-rm", "sh", "-c", "mount --bind -o ro /tmp /tmp"], stderr: .null)
+        else { return false }
+        return probe.waitForExit() == 0
+    }()
+
     @Test(.tags(.python)) func anAPIBodyThatCannotBeWrittenExits74() async throws {
         try await withLoopbackServer { server in
             try await login(server: server.originA)

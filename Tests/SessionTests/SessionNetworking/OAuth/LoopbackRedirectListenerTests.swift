@@ -10,9 +10,14 @@ import Testing
 /// this sign-in's state, no repeated parameter, a page that waits for the
 /// outcome, many connections at once, fixed ports, a timeout, cancellation.
 @Suite struct LoopbackRedirectListenerTests {
+    /// The pages, holding the browser for the outcome as long as the test
+    /// may take: a loaded machine once took longer than the default 20 s
+    /// between the callback and the test's `finish`.
+    static let patientPages = SignInPages(appName: "the tests", outcomeWait: .seconds(600))
+
     func listener(
         _ redirect: LoopbackRedirect = LoopbackRedirect(),
-        pages: SignInPages = SignInPages(appName: "the tests"),
+        pages: SignInPages = Self.patientPages,
         refused: Locked<[RefusedCallback]> = Locked([])
     ) throws -> LoopbackRedirectListener {
         try LoopbackRedirectListener(
@@ -84,8 +89,7 @@ import Testing
         let idle = Locked<[RawHTTP.Pending]>([])
         let closedWhenSeen = Locked<Int?>(nil)
         let listener = try LoopbackRedirectListener(
-            redirect: LoopbackRedirect(), pages: SignInPages(appName: "the tests"),
-            requestDeadline: .seconds(600),
+            redirect: LoopbackRedirect(), pages: Self.patientPages, requestDeadline: .seconds(600),
             accepts: { parameters in
                 let closed = idle.withLock { $0.filter(\.isClosedByServer).count }
                 closedWhenSeen.withLock { $0 = $0 ?? closed }
@@ -164,7 +168,8 @@ import Testing
     /// the language asked for.
     @Test(.timeLimit(.minutes(1)))
     func pagesAreSelfContainedAndTranslated() async throws {
-        let listener = try listener(pages: SignInPages(appName: "session-cli", language: "ja"))
+        let listener = try listener(
+            pages: SignInPages(appName: "session-cli", language: "ja", outcomeWait: .seconds(600)))
         defer { listener.close() }
         let browser = Task { try await RawHTTP.get("/callback?code=c&state=good", port: listener.port) }
         _ = try await listener.callback(timeout: .seconds(30))
