@@ -42,7 +42,8 @@ let package = Package(
         // The tests' servers (a plain HTTP one and a real OAuth provider) and a real browser,
         // shared by the tests and the benchmark.
         .target(
-            name: "SessionTestSupport", dependencies: ["SessionSupport"], resources: [.copy("Scripts")]),
+            name: "SessionTestSupport", dependencies: ["SessionCore", "SessionSupport"],
+            resources: [.copy("Scripts")]),
         .executableTarget(
             name: "session-bench",
             dependencies: ["Session", "SessionSupport", "SessionTestSupport"]),

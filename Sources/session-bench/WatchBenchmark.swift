@@ -64,7 +64,9 @@ enum WatchBenchmark {
         let idle = cpuSeconds() - before
         watcher.cancel()
         _ = await watcher.result
-        await InotifyWatcher.shared.whenIdle()
+        let probe = WatcherProbe()
+        await probe.whenIdle()
+        probe.stop()
         let quiet = cpuSeconds()
         try await Task.sleep(for: .seconds(10))
         let alone = cpuSeconds() - quiet

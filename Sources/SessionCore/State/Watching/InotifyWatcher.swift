@@ -42,14 +42,13 @@
             var watches: [Int: Watch] = [:]
             var byDescriptor: [Int32: Set<Int>] = [:]
             var nextID = 0
-            var wakeups = 0
             /// Threads started and not yet ended: one, or for a moment two
             /// when a watch starts a thread while the last one is ending.
             var threads = 0
             /// Threads that ended and are still to be joined.
             var ended: [pthread_t] = []
-            /// Who waits for no thread and no descriptor (``whenIdle()``).
-            var idleWaiters: [CheckedContinuation<Void, Never>] = []
+            /// Who is told of the threads' lives (``observe(_:)``).
+            var observer: (any Observer)?
 
             var isIdle: Bool { watches.isEmpty && running == nil && threads == 0 }
         }
@@ -113,24 +112,26 @@
             stopIfIdle()
         }
 
-        /// How many times the thread woke up to read events: a test checks an idle watcher stays asleep.
-        package var wakeups: Int { state.withLock { $0.wakeups } }
-
-        /// Returns once no watch is left and every thread has ended and closed
-        /// its descriptors: a test checks that cancelled watchers leave nothing behind.
-        package func whenIdle() async {
-            await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
-                let idle = state.withLock { state -> Bool in
-                    guard state.isIdle else {
-                        state.idleWaiters.append(waiter)
-                        return false
-                    }
-                    return true
-                }
-                if idle { waiter.resume() }
-            }
-            joinEndedThreads()
+        /// What is told of the watcher threads' lives: a benchmark or a test
+        /// that counts wake-ups or waits for the last thread to end.
+        package protocol Observer: Sendable {
+            /// A thread started and took its name (``threadName``).
+            func started()
+            /// The thread woke to read events.
+            func wokeUp()
+            /// A thread ended and closed its descriptors; `idle` when no
+            /// watch, thread or descriptor is left (``joinEndedThreads()``
+            /// then leaves no trace of it).
+            func ended(idle: Bool)
         }
+
+        /// Tells `observer` of the threads' lives from now on (`nil`: no one).
+        package func observe(_ observer: (any Observer)?) {
+            state.withLock { $0.observer = observer }
+        }
+
+        /// Whether no watch, thread or descriptor is left.
+        package var isIdle: Bool { state.withLock(\.isIdle) }
 
         /// Tells the thread to stop once no watch is left. It ends on its own;
         /// a watch started meanwhile starts a new thread.
@@ -147,8 +148,9 @@
         }
 
         /// Joins the threads that said they ended: each has only to return,
-        /// so none of this waits.
-        private func joinEndedThreads() {
+        /// so none of this waits. Each watch does it first; after the last
+        /// thread ended, whoever needs it gone from the process calls it.
+        package func joinEndedThreads() {
             let ended = state.withLock { state -> [pthread_t] in
                 defer { state.ended = [] }
                 return state.ended
@@ -173,14 +175,12 @@
             for onChange in orphaned { onChange() }
             close(inotify)
             close(wakeRead)
-            let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            let (observer, idle) = state.withLock { state in
                 state.threads -= 1
                 state.ended.append(pthread_self())
-                guard state.isIdle else { return [] }
-                defer { state.idleWaiters = [] }
-                return state.idleWaiters
+                return (state.observer, state.isIdle)
             }
-            for waiter in waiters { waiter.resume() }
+            observer?.ended(idle: idle)
         }
 
         // MARK: The thread
@@ -203,6 +203,8 @@
             }
             let body = Unmanaged.passRetained(
                 ThreadBody {
+                    // Named by now (the thread's first step).
+                    watcher.state.withLock(\.observer)?.started()
                     watcher.run(inotify: inotify, wake: wake[0])
                     watcher.ended(inotify: inotify, wakeRead: wake[0])
                 })
@@ -268,13 +270,13 @@
                         offset += MemoryLayout<inotify_event>.size + Int(event.len)
                     }
                 }
-                let changed = state.withLock { state -> [@Sendable () -> Void]? in
+                let changed = state.withLock { state -> ([@Sendable () -> Void], (any Observer)?)? in
                     // Told to stop while reading: the watches, if any, are another thread's now.
                     guard state.running?.inotify == inotify else { return nil }
-                    state.wakeups += 1
-                    return Self.handle(events, in: &state, inotify: inotify)
+                    return (Self.handle(events, in: &state, inotify: inotify), state.observer)
                 }
-                guard let changed else { return }
+                guard let (changed, observer) = changed else { return }
+                observer?.wokeUp()
                 for onChange in changed { onChange() }
             }
         }

@@ -25,6 +25,7 @@ import Testing
     @Test(arguments: [SIGTERM, SIGINT])
     func jsonLinesFollowAnotherProcessAndASignalEndsItWithZero(signal: Int32) async throws {
         let (process, lines) = try watch(["--json"])
+        defer { process.send(SIGKILL) }  // a failed expectation leaves none running
         #expect(try object(await lines.line(at: 0))["state"] as? String == "logged_out")
         let login = try await cli.run(
             ["login", "--with-token", "--user", "alice", "--expires-in", "3600"],
@@ -43,6 +44,7 @@ import Testing
     /// The text form: each status as `status` prints it, a blank line between two.
     @Test func textBlocksFollowTheSession() async throws {
         let (process, lines) = try watch()
+        defer { process.send(SIGKILL) }  // a failed expectation leaves none running
         #expect(await lines.line(at: 0) == "Not logged in")
         let login = try await cli.run(
             ["login", "--with-token", "--user", "bob"], stdin: "tok_bob_0123456789".data)
@@ -75,21 +77,22 @@ import Testing
     @Test func theJSONWatchFollowsTheDefaultAndEachLineIsWhatStatusPrints() async throws {
         try await login("alice", "https://a.example.com")
         let (process, lines) = try watch(["--json"])
+        defer { process.send(SIGKILL) }  // a failed expectation leaves none running
         #expect(await lines.line(at: 0).map { $0 + "\n" } == (try await status(["--json"])))
 
         try await login("bob", "https://b.example.com")
-        let second = try #require(await lines.line(at: 1))
+        let second = try #require(await lines.line(at: 1), "\(lines.text)")
         #expect(second + "\n" == (try await status(["--json"])))
         #expect(try object(second)["account"] as? String == "bob")
         #expect((try object(second)["sessions"] as? [Any])?.count == 2)
 
         #expect(try await cli.run(["switch"]).status == 0)
-        let third = try #require(await lines.line(at: 2))
+        let third = try #require(await lines.line(at: 2), "\(lines.text)")
         #expect(third + "\n" == (try await status(["--json"])))
         #expect(try object(third)["account"] as? String == "alice")
 
         #expect(try await cli.run(["logout"]).status == 0)
-        let fourth = try #require(await lines.line(at: 3))
+        let fourth = try #require(await lines.line(at: 3), "\(lines.text)")
         #expect(fourth + "\n" == (try await status(["--json"])))
         #expect(try object(fourth)["account"] as? String == "bob", "the new default, not 'Not logged in'")
         #expect((try object(fourth)["sessions"] as? [Any])?.count == 1, "the logged-out session is gone")
@@ -101,6 +104,7 @@ import Testing
     @Test func theTextWatchFollowsTheDefault() async throws {
         try await login("alice", "https://a.example.com")
         let (process, lines) = try watch()
+        defer { process.send(SIGKILL) }  // a failed expectation leaves none running
         let first = try await status()
         #expect(await lines.until { $0 == first })
         try await login("bob", "https://b.example.com")
@@ -120,6 +124,7 @@ import Testing
     @Test func aSelectedWatchFollowsItsSessionAndSaysWhenItIsGone() async throws {
         try await login("alice", "https://a.example.com")
         let (process, lines) = try watch(["--json", "--account", "alice"])
+        defer { process.send(SIGKILL) }  // a failed expectation leaves none running
         #expect(try object(await lines.line(at: 0))["account"] as? String == "alice")
         // Another session comes and becomes the default: not this watch's business.
         try await login("carol", "https://c.example.com")
@@ -135,6 +140,7 @@ import Testing
         // In words: the session it follows, and that it is not in the store.
         #expect(try await cli.run(["logout", "--account", "alice"]).status == 0)
         let (words, text) = try watch(["--account", "alice"])
+        defer { words.send(SIGKILL) }  // a failed expectation leaves none running
         #expect(
             await text.until {
                 $0.contains("Not logged in\n  Session:  alice (not in the store)\n")

@@ -146,8 +146,11 @@ import Testing
     /// A thousand watchers started and cancelled share one inotify
     /// descriptor and one thread while they run, and leave none.
     @Test func aThousandWatchersLeaveNoDescriptorOrThread() async throws {
+        let probe = WatcherProbe()
+        defer { probe.stop() }
         // The test before dropped its watchers as it returned; their tasks end on their own time.
-        await InotifyWatcher.shared.whenIdle()
+        await probe.whenIdle()
+        let threadsBefore = probe.starts
         #expect(Self.inotifyDescriptors() == 0 && Self.watcherThreads() == 0, "a watch from before")
         let directory = TemporaryDirectory()
         let store = FileLoginStateStore(fileURL: directory.file("app/session.json"))
@@ -165,11 +168,13 @@ import Testing
             count += 1
             if count == watchers.count { break }
         }
+        // The first status is a read: the thread may not have run yet. It names itself first.
+        await probe.whenStarted(threadsBefore + 1)
         #expect(Self.inotifyDescriptors() == 1, "one inotify descriptor for all")
         #expect(Self.watcherThreads() == 1, "one thread for all")
         for watcher in watchers { watcher.cancel() }
         for watcher in watchers { await watcher.value }
-        await InotifyWatcher.shared.whenIdle()
+        await probe.whenIdle()
         #expect(Self.inotifyDescriptors() == 0)
         #expect(Self.watcherThreads() == 0)
     }
@@ -185,10 +190,12 @@ import Testing
             while (try? await statuses.next()) != nil {}
         }
         defer { watcher.cancel() }
-        let before = InotifyWatcher.shared.wakeups
+        let probe = WatcherProbe()
+        defer { probe.stop() }
+        let before = probe.wakeups
         // Not a wait for something: five seconds in which nothing happens, counted.
         try await Task.sleep(for: .seconds(5))
-        #expect(InotifyWatcher.shared.wakeups - before <= 2)
+        #expect(probe.wakeups - before <= 2)
     }
 
     /// A file that turns corrupt ends the statuses with the error `load()` throws.
