@@ -18,7 +18,7 @@ import SessionSupport
 /// ```sh
 /// secret-tool search --all application session-cli   # the items, with their attributes
 /// ```
-package final class KeyringSecretStore: SecretStore {
+package final class KeyringSecretStore: SecretKeeping {
     /// The `application` attribute of every item, and its label's start.
     package let application: String
     /// The session file the items belong to: the `store` attribute.
@@ -49,7 +49,7 @@ package final class KeyringSecretStore: SecretStore {
     }
 
     package func keep(_ credential: Credential) throws -> Credential {
-        let generation = Self.newGeneration()
+        let generation = SeparateSecrets.newGeneration()
         let key = credential.key
         try withService { keyring in
             do {
@@ -121,12 +121,6 @@ package final class KeyringSecretStore: SecretStore {
     /// `session-cli: alice on https://api.example.com (refresh token)`.
     func label(_ key: SessionKey, _ kind: SecretKind) -> String {
         "\(application): \(key) (\(kind.words))"
-    }
-
-    /// A new generation's name: 13 characters of base 36, random.
-    package static func newGeneration() -> String {
-        let text = String(UInt64.random(in: .min ... .max), radix: 36)
-        return String(repeating: "0", count: max(0, 13 - text.count)) + text
     }
 
     /// Runs `body` with the connection, made now if there is none; a

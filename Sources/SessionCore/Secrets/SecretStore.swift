@@ -1,105 +1,115 @@
-import SessionSupport
-
-/// Where a store of sessions keeps their secrets apart from the rest: what
-/// ``FileLoginStateStore`` asks of the session file's place for secrets
-/// (``FileSecretStore``), of the system keyring (``KeyringSecretStore``),
-/// and of a test's stand-in (``InMemorySecretStore``).
+/// Where a session's secrets are kept apart from the session file: the
+/// system keyring by default, or a store of your own (the Keychain in an
+/// Apple app, a vault, a hardware token), given to
+/// ``FileLoginStateStore/init(fileURL:secrets:lockTimeout:)``.
 ///
-/// The file store calls ``keep(_:)`` before it writes the file, so a failure
-/// writes nothing; ``discard(_:keeping:)`` after the file no longer names
-/// what it discards, so a crash in between leaves a session whose secrets
-/// are all there (the old ones or the new ones).
-package protocol SecretStore: Sendable {
-    /// Keeps `credential`'s secrets, and returns the credential as the
-    /// session file holds it.
-    func keep(_ credential: Credential) throws -> Credential
-    /// The credential a session file holds (``keep(_:)``'s result), with its secrets.
-    func restore(_ credential: Credential) throws -> Credential
-    /// Deletes what it keeps for the session with `key`, except what
-    /// `current` (what the file holds for that key now, if anything) names.
-    func discard(_ key: SessionKey, keeping current: Credential?) throws
-    /// Checks that secrets can be kept now (the keyring reachable and
-    /// unlocked, at a prompt if it asks for one): what a login does before
-    /// it signs in, so a keyring that cannot be used fails it before a grant exists.
+/// The file store decides what goes where. A session whose
+/// ``Credential/secretsLocation`` is ``SecretsLocation/keyring`` has its
+/// secrets (``SessionSecrets``: the access, refresh and ID tokens and the
+/// client secret) saved here, and the file keeps the rest: the account, the
+/// server, the expiry, and the redacted form of each secret that `status`
+/// shows. Each save is a new *generation*, named by the file store:
+///
+/// 1. ``save(_:for:generation:)`` the new generation; a failure writes nothing;
+/// 2. the file is replaced and names the new generation (the commit point);
+/// 3. ``removeSecrets(for:keeping:)`` deletes every other generation.
+///
+/// So a crash at any step leaves the session with its old secrets or its new
+/// ones, never a mix, and at worst a generation no file names, which the next
+/// write of that session removes.
+///
+/// Few requirements, defaults for the rest, as swift-log's `LogHandler`:
+///
+/// ```swift
+/// struct FolderSecretStore: SecretStore {
+///     let folder: URL
+///     func save(_ secrets: SessionSecrets, for session: SessionKey, generation: String) throws {
+///         try JSONEncoder().encode(secrets).write(to: file(session, generation), options: .atomic)
+///     }
+///     func secrets(for session: SessionKey, generation: String) throws -> SessionSecrets? {
+///         guard let data = try? Data(contentsOf: file(session, generation)) else { return nil }
+///         return try JSONDecoder().decode(SessionSecrets.self, from: data)
+///     }
+///     func removeSecrets(for session: SessionKey, keeping generation: String?) throws { … }
+/// }
+/// let store = FileLoginStateStore(fileURL: sessionFile, secrets: FolderSecretStore(folder: vault))
+/// ```
+///
+/// The calls are synchronous and may wait (a prompt, a lock, the network);
+/// the file store makes them while it holds its writer lock. The library's
+/// own asynchronous code (a request's token, a refresh, a login or logout
+/// through ``LoginUsecase``) calls the file store, and so these, on a thread
+/// of its own, never on one of Swift's cooperative pool
+/// (``LoginStateRepository/mayWait``).
+public protocol SecretStore: Sendable {
+    /// Keeps `secrets` as the generation `generation` of the session
+    /// `session`, leaving every other generation as it is.
+    ///
+    /// - Throws: Why they could not be kept; the session file is then not
+    ///   written, and the session keeps what it had.
+    func save(_ secrets: SessionSecrets, for session: SessionKey, generation: String) throws
+
+    /// The secrets of the generation `generation` of the session `session`;
+    /// `nil` when there are none (deleted outside the program). A store that
+    /// keeps them piece by piece throws for a generation it finds only part
+    /// of, or returns what it found: the file store checks that every secret
+    /// the file names is there.
+    func secrets(for session: SessionKey, generation: String) throws -> SessionSecrets?
+
+    /// Deletes every generation of the session `session` except `generation`
+    /// (`nil`: all of them, at logout). Called after the file no longer names
+    /// what it deletes; a failure is reported, and the file stays as written.
+    func removeSecrets(for session: SessionKey, keeping generation: String?) throws
+
+    /// Checks that secrets can be kept now (reachable, unlocked, at a prompt
+    /// if need be): a login calls it before it signs in, so a store that
+    /// cannot be used fails the login before the provider grants anything.
+    /// By default, nothing to check.
     func prepare() throws
 }
 
 extension SecretStore {
-    package func prepare() throws {}
+    /// The default ``prepare()``: nothing to check.
+    public func prepare() throws {}
 }
 
-/// Secrets kept in the session file itself, with the rest of the session:
-/// nothing to keep elsewhere, restore or delete.
-package struct FileSecretStore: SecretStore {
-    package init() {}
+/// A session's secrets, as a ``SecretStore`` keeps them. Each is an
+/// ``AuthToken``: printing one shows its redacted form, and its
+/// ``AuthToken/value`` is the secret. `Codable`, as plain strings, for a
+/// store that writes them somewhere safe.
+public struct SessionSecrets: Sendable, Hashable, Codable {
+    /// The access token, sent with each request.
+    public var accessToken: AuthToken
+    /// The refresh token, if the provider gave one.
+    public var refreshToken: AuthToken?
+    /// The OpenID Connect ID token, if the provider gave one.
+    public var idToken: AuthToken?
+    /// The OAuth client's secret, for a confidential client.
+    public var clientSecret: AuthToken?
 
-    package func keep(_ credential: Credential) -> Credential { credential }
-    package func restore(_ credential: Credential) -> Credential { credential }
-    package func discard(_ key: SessionKey, keeping current: Credential?) {}
+    /// A session's secrets: the access token, and those the provider gave besides.
+    public init(
+        accessToken: AuthToken, refreshToken: AuthToken? = nil, idToken: AuthToken? = nil,
+        clientSecret: AuthToken? = nil
+    ) {
+        self.accessToken = accessToken
+        self.refreshToken = refreshToken
+        self.idToken = idToken
+        self.clientSecret = clientSecret
+    }
 }
 
-/// A keyring kept in memory, for tests: items by session, generation and
-/// kind, as ``KeyringSecretStore`` keeps them, and a switch that makes it
-/// fail as a keyring that cannot be reached does.
-package final class InMemorySecretStore: SecretStore {
-    private struct Item: Hashable {
-        let key: SessionKey
-        let generation: String
-        let kind: SecretKind
-    }
+/// Why a session's secrets could not be read back from the ``SecretStore``
+/// a ``FileLoginStateStore`` was given.
+public enum SecretStoreError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The store has no `item` (`"access token"`, `"refresh token"`, `"ID
+    /// token"`, `"client secret"`) for the generation the session file names.
+    case missingSecret(item: String)
 
-    private let items = Locked<[Item: AuthToken]>([:])
-    private let failure = Locked<KeyringError?>(nil)
-
-    package init() {}
-
-    /// Makes every call fail with `error` (`nil`: work again).
-    package func failWith(_ error: KeyringError?) { failure.withLock { $0 = error } }
-
-    package func prepare() throws { try check() }
-
-    /// How many items it holds, and how many for `key`.
-    package func count(for key: SessionKey? = nil) -> Int {
-        items.withLock { items in items.keys.filter { key == nil || $0.key == key }.count }
-    }
-
-    /// Whether any item holds `secret`.
-    package func holds(_ secret: AuthToken) -> Bool {
-        items.withLock { $0.values.contains(secret) }
-    }
-
-    package func keep(_ credential: Credential) throws -> Credential {
-        try check()
-        let generation = KeyringSecretStore.newGeneration()
-        items.withLock { items in
-            for secret in credential.secrets {
-                items[Item(key: credential.key, generation: generation, kind: secret.kind)] = secret.value
-            }
+    /// The message: what is missing and what to do.
+    public var description: String {
+        switch self {
+        case .missingSecret(let item): "the session's \(item) is missing from its secret store; log in again"
         }
-        return credential.standingIn(keyringGeneration: generation)
-    }
-
-    package func restore(_ credential: Credential) throws -> Credential {
-        guard let generation = credential.keyringGeneration else { return credential }
-        try check()
-        return try items.withLock { items in
-            var found: [SecretKind: AuthToken] = [:]
-            for secret in credential.secrets {
-                guard let value = items[Item(key: credential.key, generation: generation, kind: secret.kind)]
-                else { throw KeyringError.missingSecret(item: secret.kind.words) }
-                found[secret.kind] = value
-            }
-            return credential.replacingSecrets(found)
-        }
-    }
-
-    package func discard(_ key: SessionKey, keeping current: Credential?) throws {
-        try check()
-        let kept = current?.keyringGeneration
-        items.withLock { items in items = items.filter { $0.key.key != key || $0.key.generation == kept } }
-    }
-
-    private func check() throws {
-        if let error = failure.withLock({ $0 }) { throw error }
     }
 }

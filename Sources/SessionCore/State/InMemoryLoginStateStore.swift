@@ -52,6 +52,9 @@ public final class InMemoryLoginStateStore: LoginStateStore, SessionStorage {
         try await defaultSession.withExclusiveAccess(body)
     }
 
+    /// `false`: its calls take a lock no call holds for long, and never wait otherwise.
+    public var mayWait: Bool { false }
+
     /// "Read again" after each change the store makes.
     public func stateChanges() -> AsyncStream<Void> {
         changed.changes()

@@ -58,9 +58,34 @@ public protocol LoginStateRepository: Sendable {
     ///   ``SessionFileError/io(path:operation:code:)`` whose operation is
     ///   `watch` (the system's limit of watches or open files reached).
     func stateChanges() throws -> AsyncStream<Void>
+    /// Whether a call can wait longer than reading a small file takes: for
+    /// another process's writer lock, or a secret store's prompt.
+    ///
+    /// The library's asynchronous code (``AuthTokenHeaderBehavior``,
+    /// `TokenRefresher`, `UnauthorizedLogoutBehavior`, ``LoginUsecase``'s
+    /// button) then calls the store on a thread of its own, so a wait never
+    /// holds one of Swift's cooperative threads, of which there are as many
+    /// as cores. ``FileLoginStateStore`` may wait (a writer, up to its
+    /// ``FileLoginStateStore/lockTimeout``; a keyring read, up to
+    /// ``SessionLimits/keyringUnlockWait`` at an unlock prompt);
+    /// ``InMemoryLoginStateStore`` never does. The default, for other
+    /// stores, is `true`.
+    var mayWait: Bool { get }
 }
 
 extension LoginStateRepository {
+    /// The default ``mayWait``: a store the library does not know may wait.
+    public var mayWait: Bool { true }
+
+    /// Runs `body` with this store where a wait holds no cooperative thread:
+    /// on a thread of its own when the store ``mayWait``, else here.
+    package func calling<Result: Sendable>(_ body: @escaping @Sendable (Self) throws -> Result) async throws
+        -> Result
+    {
+        guard mayWait else { return try body(self) }
+        return try await OwnThread.run { [self] in try body(self) }
+    }
+
     /// The default ``stateChanges()``: a store that cannot tell when it
     /// changed never signals.
     public func stateChanges() -> AsyncStream<Void> {

@@ -39,7 +39,7 @@ public struct Login: LoginStrategy {
     public func perform(with repository: any LoginStateRepository) async throws -> LoginState {
         let credential = try await provider.credential()
         do {
-            try repository.save(credential)
+            try await repository.calling { try $0.save(credential) }
         } catch {
             await provider.loginFinished(.failure(error))
             throw error

@@ -27,7 +27,7 @@ public struct Logout: LoginStrategy {
 
     /// Clears the session. Logging out with no session succeeds.
     public func perform(with repository: any LoginStateRepository) async throws -> LoginState {
-        try repository.clear()
+        try await repository.calling { try $0.clear() }
         return .loggedOut
     }
 }

@@ -61,7 +61,7 @@ public struct AuthTokenHeaderBehavior: RequestBehavior, RequestRetrier {
     private func tokenHeader(for request: URLRequest) async throws -> (AuthToken, String)? {
         let current =
             if let refresher { try await refresher.currentCredential() } else {
-                try repository.load().activeCredential(at: now())
+                try await repository.calling { try $0.load() }.activeCredential(at: now())
             }
         guard let credential = current, let url = request.url, credential.mayBeSent(to: url) else {
             return nil
@@ -77,7 +77,8 @@ public struct AuthTokenHeaderBehavior: RequestBehavior, RequestRetrier {
     /// session, and the 401 stands.
     public func shouldRetry(after error: NetworkError, context: RequestContext) async -> Bool {
         guard let refresher, case .status(code: 401, _) = error, let carried = context.carriedToken,
-            let credential = try? repository.load().credential, credential.token.fingerprint == carried,
+            let credential = try? await repository.calling({ try $0.load() }).credential,
+            credential.token.fingerprint == carried,
             context.wasAnsweredByOrigin(of: credential)
         else { return false }
         guard let fresh = try? await refresher.refresh(replacing: carried) else { return false }

@@ -45,14 +45,19 @@ public struct UnauthorizedLogoutBehavior: RequestBehavior {
             let carried = context.carriedToken
         else { return }
         // A hook cannot throw; a store that cannot be cleared shows up on the next load.
-        _ = try? repository.update { state in
-            // A session that can refresh ends only when its provider refuses
-            // the refresh (the refresher clears it then), not at a 401: a
-            // refresh that failed for a passing reason keeps it.
-            guard let credential = state.credential, !credential.canRefresh,
-                credential.token.fingerprint == carried, context.wasAnsweredByOrigin(of: credential)
-            else { return }
-            state = .loggedOut
+        let answeredByOrigin = { @Sendable (credential: Credential) in
+            context.wasAnsweredByOrigin(of: credential)
+        }
+        _ = try? await repository.calling { repository in
+            try repository.update { state in
+                // A session that can refresh ends only when its provider refuses
+                // the refresh (the refresher clears it then), not at a 401: a
+                // refresh that failed for a passing reason keeps it.
+                guard let credential = state.credential, !credential.canRefresh,
+                    credential.token.fingerprint == carried, answeredByOrigin(credential)
+                else { return }
+                state = .loggedOut
+            }
         }
     }
 }

@@ -109,7 +109,7 @@ public final class TokenRefresher: Sendable {
     ///   transport failure (the session is kept), each only when the stored
     ///   token no longer works.
     public func currentCredential() async throws -> Credential? {
-        guard let credential = try repository.load().credential else { return nil }
+        guard let credential = try await repository.calling({ try $0.load() }).credential else { return nil }
         guard isDue(credential) else { return credential }
         guard credential.canRefresh else { return credential.isExpired(at: now()) ? nil : credential }
         do {
@@ -127,7 +127,7 @@ public final class TokenRefresher: Sendable {
     ///
     /// - Returns: The credential to retry with, or `nil` when there is none.
     public func refresh(replacing refused: TokenFingerprint) async throws -> Credential? {
-        guard let credential = try repository.load().credential else { return nil }
+        guard let credential = try await repository.calling({ try $0.load() }).credential else { return nil }
         guard credential.token.fingerprint == refused else { return credential }
         guard credential.canRefresh else { return nil }
         return try await shared { [self] in try await refresh(ifStill: { $0.token.fingerprint == refused }) }
@@ -161,7 +161,7 @@ public final class TokenRefresher: Sendable {
     private func refresh(ifStill needs: @escaping @Sendable (Credential) -> Bool) async throws -> Credential?
     {
         try await exclusively { locked in
-            guard let credential = try locked.load().credential else { return nil }
+            guard let credential = try await calling({ try locked.load() }).credential else { return nil }
             // Another process rotated the tokens while this one waited: use theirs.
             guard needs(credential) else { return credential }
             guard let provider = credential.provider, credential.canRefresh else { return nil }
@@ -207,15 +207,15 @@ public final class TokenRefresher: Sendable {
                     fresh.idToken = try? AuthToken(idToken)
                 }
                 // Saved durably before anyone uses the new token.
-                try locked.save(fresh)
+                try await calling { [fresh] in try locked.save(fresh) }
                 return fresh
             case .error(let code, _) where Self.refusals(credential).contains(code):
                 // Clear only the session whose grant was refused, if no other process renewed it meanwhile.
-                let stored = try locked.load().credential
+                let stored = try await calling { try locked.load() }.credential
                 let unchanged =
                     credential.refreshToken != nil
                     ? stored?.refreshToken == credential.refreshToken : stored?.token == credential.token
-                if unchanged { try locked.clear() }
+                if unchanged { try await calling { try locked.clear() } }
                 // Only a refresh token can have been used up by an answer that was lost.
                 let lost = retried && credential.refreshToken != nil
                 throw lost ? SignInError.refreshAnswerLost : SignInError.refreshRefused
@@ -241,6 +241,14 @@ public final class TokenRefresher: Sendable {
     private static func refusals(_ credential: Credential) -> Set<String> {
         credential.refreshToken != nil
             ? ["invalid_grant"] : ["invalid_client", "unauthorized_client", "invalid_grant"]
+    }
+
+    /// Runs a call of the locked store where a wait holds no cooperative
+    /// thread (``LoginStateRepository/mayWait``).
+    private func calling<Result: Sendable>(_ body: @escaping @Sendable () throws -> Result) async throws
+        -> Result
+    {
+        try await repository.calling { _ in try body() }
     }
 
     /// Runs `body` as the refresher's ``Exclusion`` says: under the store's

@@ -26,11 +26,12 @@ import SessionSupport
 ///   that names the path and what to do.
 ///
 /// A session whose ``Credential/secretsLocation`` is
-/// ``SecretsLocation/keyring`` keeps its secrets in the system keyring:
-/// a write puts them there before the file names them, and deletes the
-/// keyring's items a session no longer names after the file is written;
-/// ``load()`` reads them back. Nothing reaches the keyring for a session
-/// that keeps its secrets in the file.
+/// ``SecretsLocation/keyring`` keeps its secrets apart from the file: in
+/// the system keyring, or in the ``SecretStore`` the store was given
+/// (``init(fileURL:secrets:lockTimeout:)``). A write puts them there before
+/// the file names them, and deletes what a session no longer names after
+/// the file is written; ``load()`` reads them back. Nothing reaches the
+/// secret store for a session that keeps its secrets in the file.
 ///
 /// As a ``LoginStateRepository`` the store is its default session (see
 /// ``LoginStateStore``); ``repository(for:)`` gives any other.
@@ -51,8 +52,9 @@ public final class FileLoginStateStore: LoginStateStore, SessionStorage, LoadsWi
 
     /// Flushes the folder after the commit point; tests pass one that fails.
     private let syncDirectory: @Sendable (String) throws -> Void
-    /// Where sessions that keep their secrets in the keyring keep them.
-    package let keyring: any SecretStore
+    /// Where sessions that keep their secrets apart from the file
+    /// (``SecretsLocation/keyring``) keep them.
+    package let keyring: any SecretKeeping
 
     /// ``fileURL``'s path.
     package let path: String
@@ -77,13 +79,41 @@ public final class FileLoginStateStore: LoginStateStore, SessionStorage, LoadsWi
         }
     }
 
+    /// A store whose sessions that keep their secrets apart from the file
+    /// (``SecretsLocation/keyring``) keep them in `secrets`: the Keychain in
+    /// an Apple app, or any ``SecretStore`` of your own.
+    ///
+    /// ```swift
+    /// let store = FileLoginStateStore(fileURL: sessionFile, secrets: KeychainSecretStore(service: "com.example.app"))
+    /// var credential = Credential(token: try AuthToken(token), account: "alice", server: server)
+    /// credential.secretsLocation = .keyring   // the token goes to `secrets`, the rest to the file
+    /// try store.save(credential)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - fileURL: The session file. Its folder is created on the first save.
+    ///   - secrets: Where those sessions' tokens, ID token and client secret are kept.
+    ///   - lockTimeout: How long a writer waits for another process's lock, as in ``init(fileURL:lockTimeout:keyringApplication:)``.
+    public convenience init(
+        fileURL: URL, secrets: any SecretStore, lockTimeout: TimeInterval = SessionLimits.lockTimeout
+    ) {
+        self.init(path: fileURL.path, lockTimeout: lockTimeout, keyring: { _ in SeparateSecrets(secrets) })
+    }
+
+    /// The same, at `path` (relative to the current directory unless it starts with `/`).
+    package convenience init(
+        path: String, secrets: any SecretStore, lockTimeout: TimeInterval = SessionLimits.lockTimeout
+    ) {
+        self.init(path: path, lockTimeout: lockTimeout, keyring: { _ in SeparateSecrets(secrets) })
+    }
+
     /// The store at `path`, relative to the current directory unless it
     /// starts with `/`: what the command-line tool makes, from a path.
     ///
     /// - Parameter keyring: Makes the store of keyring secrets, from the file's absolute path.
     package convenience init(
         path: String, lockTimeout: TimeInterval = SessionLimits.lockTimeout,
-        keyring: (String) -> any SecretStore = { KeyringSecretStore(application: "session", storePath: $0) }
+        keyring: (String) -> any SecretKeeping = { KeyringSecretStore(application: "session", storePath: $0) }
     ) {
         self.init(path: path, lockTimeout: lockTimeout, keyring: keyring) {
             try POSIX.syncDirectory(atPath: $0)
@@ -91,7 +121,7 @@ public final class FileLoginStateStore: LoginStateStore, SessionStorage, LoadsWi
     }
 
     init(
-        path given: String, lockTimeout: TimeInterval, keyring: (String) -> any SecretStore,
+        path given: String, lockTimeout: TimeInterval, keyring: (String) -> any SecretKeeping,
         syncDirectory: @escaping @Sendable (String) throws -> Void
     ) {
         self.syncDirectory = syncDirectory
@@ -121,6 +151,11 @@ public final class FileLoginStateStore: LoginStateStore, SessionStorage, LoadsWi
     public func load() throws -> LoginState { try defaultSession.load() }
 
     package func loadWithoutSecrets() throws -> LoginState { try defaultSession.loadWithoutSecrets() }
+
+    /// `true`: a writer waits up to ``lockTimeout`` for another process's
+    /// lock, and a session kept in the keyring may wait for it to be
+    /// unlocked. The library's asynchronous code calls it on a thread of its own.
+    public var mayWait: Bool { true }
 
     /// A login: replaces the session with `credential`'s key, or adds one,
     /// and makes it the default, durably and atomically.

@@ -20,6 +20,8 @@ package protocol SessionStorage: Sendable {
     /// A credential as ``readSessions()`` holds it, with its secrets: read
     /// from where it keeps them when it holds stand-ins.
     func withSecrets(_ credential: Credential) throws -> Credential
+    /// Whether a call can wait (``LoginStateRepository/mayWait``).
+    var mayWait: Bool { get }
 }
 
 extension SessionStorage {
@@ -35,8 +37,8 @@ extension SessionStorage {
             guard let credential = state.credential else { return state }
             do {
                 return .loggedIn(try withSecrets(credential))
-            } catch let error as KeyringError {
-                guard case .missingSecret = error, attempt < 3 else { throw error }
+            } catch {
+                guard Self.isMissingSecret(error), attempt < 3 else { throw error }
                 let again = try readSessions().state(selector)
                 guard let generation = credential.keyringGeneration,
                     again.credential?.keyringGeneration != generation
@@ -45,6 +47,14 @@ extension SessionStorage {
             }
         }
         return state
+    }
+
+    /// Whether `error` says the secret store has no secret the file names.
+    private static func isMissingSecret(_ error: any Error) -> Bool {
+        switch error {
+        case KeyringError.missingSecret, SecretStoreError.missingSecret: true
+        default: false
+        }
     }
 }
 
@@ -92,6 +102,8 @@ package struct SessionView<Storage: SessionStorage>: LoginStateRepository, Loads
         self.storage = storage
         self.selector = selector
     }
+
+    package var mayWait: Bool { storage.mayWait }
 
     /// The session, with its secrets.
     package func load() throws -> LoginState {

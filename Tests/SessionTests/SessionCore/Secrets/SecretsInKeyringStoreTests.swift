@@ -13,7 +13,7 @@ import Testing
     let directory = TemporaryDirectory()
     let keyring = InMemorySecretStore()
     var path: String { directory.file("app/session.json").path }
-    var store: FileLoginStateStore { FileLoginStateStore(path: path, keyring: { [keyring] _ in keyring }) }
+    var store: FileLoginStateStore { FileLoginStateStore(path: path, secrets: keyring) }
 
     /// Every secret of the sample credential, with an ID token and a client secret.
     var secrets: [String] {

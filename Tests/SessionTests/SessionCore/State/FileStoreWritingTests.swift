@@ -110,7 +110,7 @@ import Testing
     @Test func aFailureAfterTheRenameDoesNotReportAFailedSave() throws {
         struct FlushFailed: Error {}
         let store = FileLoginStateStore(
-            path: fileURL.path, lockTimeout: 1, keyring: { _ in FileSecretStore() },
+            path: fileURL.path, lockTimeout: 1, keyring: { _ in SecretsInFile() },
             syncDirectory: { _ in throw FlushFailed() })
         try store.save(Sample.credential())
         #expect(try store.load() == .loggedIn(Sample.credential()))
