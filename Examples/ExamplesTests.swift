@@ -103,4 +103,42 @@ extension Tag {
         #expect(holders.withLock { $0.most } == 1, "two holders of the writer lock at once")
         #expect(store.load().credential != nil)
     }
+
+    /// A secret store of your own (`FolderSecretStore`): the session file
+    /// and the list of sessions hold no token, `load()` gives it back, a new
+    /// token replaces the old generation, and a logout leaves nothing.
+    @Test func aSecretStoreOfYourOwnKeepsTheTokensOutOfTheSessionFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("examples-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let vault = folder.appendingPathComponent("vault")
+        let store = FileLoginStateStore(
+            fileURL: folder.appendingPathComponent("session.json"), secrets: FolderSecretStore(folder: vault))
+        let secret = "example-secret-token-0123456789"
+        var credential = Credential(
+            token: try AuthToken(secret), account: "alice", server: URL(string: "https://api.example.com"))
+        credential.refreshToken = try AuthToken("example-refresh-token-0123456789")
+        credential.secretsLocation = .keyring
+        try store.save(credential)
+
+        // Compared as Booleans, so a failure never prints a token.
+        let file = try String(contentsOf: store.fileURL, encoding: .utf8)
+        let fileHoldsAToken = file.contains(secret) || file.contains("example-refresh-token")
+        #expect(!fileHoldsAToken, "a token is in the session file")
+        let listedTokens = try store.sessions().map(\.credential.token.value)
+        #expect(
+            !listedTokens.contains(secret) && listedTokens.count == 1, "a token is in the list of sessions")
+        #expect(try store.load() == .loggedIn(credential), "load() gives the secrets back")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: vault.path).count == 1)
+
+        credential.token = try AuthToken("example-rotated-token-0123456789")
+        try store.save(credential)
+        #expect(try store.load() == .loggedIn(credential))
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: vault.path).count == 1,
+            "the old generation went")
+
+        try store.clear()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: vault.path).isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: store.fileURL.path))
+    }
 }

@@ -1,0 +1,53 @@
+import Foundation
+import Session
+
+/// The consumer's own secret store: the secrets in a dictionary, as an app
+/// keeps them in the Keychain. Only `Session`'s public API is used.
+final class VaultStore: SecretStore, @unchecked Sendable {
+    private let lock = NSLock()
+    private var vault: [String: SessionSecrets] = [:]
+
+    func save(_ secrets: SessionSecrets, for session: SessionKey, generation: String) throws {
+        lock.withLock { vault["\(session)#\(generation)"] = secrets }
+    }
+
+    func secrets(for session: SessionKey, generation: String) throws -> SessionSecrets? {
+        lock.withLock { vault["\(session)#\(generation)"] }
+    }
+
+    func removeSecrets(for session: SessionKey, keeping generation: String?) throws {
+        lock.withLock {
+            vault = vault.filter {
+                !$0.key.hasPrefix("\(session)#") || $0.key == "\(session)#\(generation ?? "")"
+            }
+        }
+    }
+
+    var count: Int { lock.withLock { vault.count } }
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("consumer: \(message)\n".utf8))
+    exit(1)
+}
+
+let folder = FileManager.default.temporaryDirectory.appendingPathComponent("consumer-\(UUID().uuidString)")
+defer { try? FileManager.default.removeItem(at: folder) }
+let vault = VaultStore()
+let store = FileLoginStateStore(fileURL: folder.appendingPathComponent("session.json"), secrets: vault)
+let secret = "consumer-secret-token-0123456789"
+var credential = Credential(
+    token: try AuthToken(secret), account: "alice", server: URL(string: "https://api.example.com"))
+credential.secretsLocation = .keyring
+try store.save(credential)
+
+let file = try String(contentsOf: store.fileURL, encoding: .utf8)
+if file.contains(secret) { fail("the token is in the session file") }
+if vault.count != 1 { fail("the secret store holds \(vault.count) generations, not 1") }
+if try store.sessions().contains(where: { $0.credential.token.value == secret }) {
+    fail("sessions() gave the token")
+}
+guard try store.load().credential?.token.value == secret else { fail("load() did not give the token back") }
+try store.clear()
+if vault.count != 0 { fail("logout left \(vault.count) generations in the secret store") }
+print("consumer: the session file and sessions() held no token; load() gave it back; logout left nothing")
