@@ -3,7 +3,8 @@ import PackageDescription
 
 // The layers, top-down (a target knows only those above it):
 //   SessionSupport        package-only machinery: the lock, JSON, ISO 8601, SHA-256, terminal-safe text
-//   SessionCore           State (tokens, credentials, the stores) and Strategy (the login button)
+//   SessionCore           State (tokens, credentials, the stores) and Strategy (the login button);
+//                         Internal/System: the operating system (files, flock, inotify, D-Bus, keyring)
 //   SessionNetworking     the request pipeline, request sequences, OAuth sign-in, refresh, revocation
 //   Session               re-exports both: users write `import Session`; holds the DocC catalog
 //   SessionCLIKit         session-cli's commands, their table and dispatcher, the output

@@ -1,3 +1,4 @@
+package import SessionCore
 import SessionSupport
 
 /// Every signal disposition the tool sets, in one place; the library sets none.
@@ -11,6 +12,9 @@ import SessionSupport
 /// - At a prompt, SIGINT, SIGTERM and SIGHUP put the terminal's settings
 ///   back, end the prompt's line (so the shell's prompt starts on a line of
 ///   its own) and end the tool with 128 + the signal's number.
+/// - While the keyring waits to be unlocked, SIGINT writes to a pipe the
+///   wait polls (``interrupts``): the prompt is dismissed, and the command
+///   ends with the keyring's "cancelled".
 package enum Signals {
     static let endings = [SIGINT, SIGTERM, SIGHUP]
 
@@ -72,6 +76,10 @@ package enum Signals {
         return try body()
     }
 
+    /// Ctrl-C as the library's interrupt source: the keyring's unlock wait
+    /// ends at it.
+    package static let interrupts: any InterruptSource = InterruptPipe()
+
     @discardableResult
     private static func install(_ number: Int32, _ handler: @convention(c) (Int32) -> Void) -> sigaction {
         var action = sigaction()
@@ -100,5 +108,51 @@ private enum HandlerState {
         var lineFeed: UInt8 = 0x0A
         _ = write(STDERR_FILENO, &lineFeed, 1)
         _exit(128 + number)
+    }
+}
+
+/// SIGINT as a readable pipe while a wait runs: the handler writes a byte,
+/// the wait polls the pipe beside what it waits for.
+private struct InterruptPipe: InterruptSource {
+    func begin() -> Int32? {
+        if PipeState.ends.read < 0 {
+            var fds: [Int32] = [-1, -1]
+            guard pipe(&fds) == 0 else { return nil }
+            for fd in fds {
+                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            }
+            PipeState.ends = (fds[0], fds[1])
+        }
+        // Drain what an earlier wait left.
+        var byte: UInt8 = 0
+        while read(PipeState.ends.read, &byte, 1) == 1 {}
+        var action = sigaction()
+        #if canImport(Darwin)
+            action.__sigaction_u.__sa_handler = { _ in PipeState.signalled() }
+        #else
+            action.__sigaction_handler.sa_handler = { _ in PipeState.signalled() }
+        #endif
+        sigemptyset(&action.sa_mask)
+        sigaction(SIGINT, &action, &PipeState.previous)
+        return PipeState.ends.read
+    }
+
+    func end() {
+        sigaction(SIGINT, &PipeState.previous, nil)
+    }
+}
+
+/// The pipe's ends, made once and kept for the process (close-on-exec,
+/// non-blocking), and SIGINT's disposition before. One wait at a time: the
+/// keyring's calls are made under its lock.
+private enum PipeState {
+    nonisolated(unsafe) static var ends: (read: Int32, write: Int32) = (-1, -1)
+    nonisolated(unsafe) static var previous = sigaction()
+
+    /// In the signal handler: only write(2), which is async-signal-safe.
+    static func signalled() {
+        var byte: UInt8 = 1
+        _ = write(ends.write, &byte, 1)
     }
 }

@@ -34,7 +34,7 @@ package enum StoreLocation {
                 onPrompt: {
                     let minutes = String(SessionLimits.keyringUnlockWait.components.seconds / 60)
                     console.error(Message(.keyringWaiting, ["minutes": minutes]).text(in: language))
-                }, cancelsOnInterrupt: true)
+                }, interrupts: Signals.interrupts)
         }
     }
 

@@ -32,19 +32,19 @@ package final class KeyringSecretStore: SecretKeeping {
     ///   - address: The session bus (`DBUS_SESSION_BUS_ADDRESS`); `nil` for `$XDG_RUNTIME_DIR/bus`.
     ///   - runtimeDirectory: `XDG_RUNTIME_DIR`.
     ///   - onPrompt: Called before a wait for the keyring to be unlocked at a prompt.
-    ///   - cancelsOnInterrupt: Whether Ctrl-C ends that wait (``KeyringError/cancelled``).
+    ///   - interrupts: The program's Ctrl-C, which ends that wait (``KeyringError/cancelled``).
     package init(
         application: String, storePath: String,
-        address: String? = getenv("DBUS_SESSION_BUS_ADDRESS").map { String(cString: $0) },
-        runtimeDirectory: String? = getenv("XDG_RUNTIME_DIR").map { String(cString: $0) },
-        onPrompt: @escaping @Sendable () -> Void = {}, cancelsOnInterrupt: Bool = false
+        address: String? = ProcessEnvironment.value(.sessionBus),
+        runtimeDirectory: String? = ProcessEnvironment.value(.runtimeDirectory),
+        onPrompt: @escaping @Sendable () -> Void = {}, interrupts: (any InterruptSource)? = nil
     ) {
         self.application = application
         self.storePath = storePath
         connect = { () throws(KeyringError) in
             try SecretService.connect(
                 address: address, runtimeDirectory: runtimeDirectory, onPrompt: onPrompt,
-                cancelsOnInterrupt: cancelsOnInterrupt)
+                interrupts: interrupts)
         }
     }
 

@@ -25,7 +25,8 @@ extension FileLoginStateStore {
     ) -> URL {
         URL(
             fileURLWithPath: defaultFilePath(
-                appName: appName, home: environment["HOME"], stateHome: environment["XDG_STATE_HOME"]))
+                appName: appName, home: ProcessEnvironment.value(.home, in: environment),
+                stateHome: ProcessEnvironment.value(.stateHome, in: environment)))
     }
 
     /// The same as a path, from the two variables it reads: for the

@@ -15,7 +15,7 @@ package final class SecretService {
     private let bus: DBusConnection
     private let session: String
     private let onPrompt: () -> Void
-    private let cancelsOnInterrupt: Bool
+    private let interrupts: (any InterruptSource)?
 
     private static let service = "org.freedesktop.secrets"
     private static let collection = "/org/freedesktop/secrets/aliases/default"
@@ -26,14 +26,14 @@ package final class SecretService {
     ///   - address: `DBUS_SESSION_BUS_ADDRESS`; else `$XDG_RUNTIME_DIR/bus` when it exists.
     ///   - onPrompt: Called when the keyring must be unlocked at a prompt,
     ///     before the wait (at most ``SessionLimits/keyringUnlockWait``).
-    ///   - cancelsOnInterrupt: Whether SIGINT (Ctrl-C) during that wait
+    ///   - interrupts: The program's Ctrl-C, which during that wait
     ///     dismisses the prompt and ends it with ``KeyringError/cancelled``
-    ///     (a command-line tool); otherwise SIGINT keeps its disposition.
+    ///     (a command-line tool's); `nil`: the wait ends only by itself.
     /// - Throws: ``KeyringError``.
     package static func connect(
-        address: String? = getenv("DBUS_SESSION_BUS_ADDRESS").map { String(cString: $0) },
-        runtimeDirectory: String? = getenv("XDG_RUNTIME_DIR").map { String(cString: $0) },
-        onPrompt: @escaping () -> Void = {}, cancelsOnInterrupt: Bool = false
+        address: String? = ProcessEnvironment.value(.sessionBus),
+        runtimeDirectory: String? = ProcessEnvironment.value(.runtimeDirectory),
+        onPrompt: @escaping () -> Void = {}, interrupts: (any InterruptSource)? = nil
     ) throws(KeyringError) -> SecretService {
         var address = address.flatMap { $0.isEmpty ? nil : $0 }
         if address == nil, let runtime = runtimeDirectory, runtime.hasPrefix("/") {
@@ -66,7 +66,7 @@ package final class SecretService {
                 throw KeyringError.failed(reason: "OpenSession answered without a session")
             }
             return SecretService(
-                bus: bus, session: session, onPrompt: onPrompt, cancelsOnInterrupt: cancelsOnInterrupt)
+                bus: bus, session: session, onPrompt: onPrompt, interrupts: interrupts)
         } catch let error as DBusConnection.Failure {
             throw Self.keyringError(error)
         } catch let error as KeyringError {
@@ -77,12 +77,13 @@ package final class SecretService {
     }
 
     private init(
-        bus: DBusConnection, session: String, onPrompt: @escaping () -> Void, cancelsOnInterrupt: Bool
+        bus: DBusConnection, session: String, onPrompt: @escaping () -> Void,
+        interrupts: (any InterruptSource)?
     ) {
         self.bus = bus
         self.session = session
         self.onPrompt = onPrompt
-        self.cancelsOnInterrupt = cancelsOnInterrupt
+        self.interrupts = interrupts
     }
 
     // MARK: Items
@@ -222,8 +223,8 @@ package final class SecretService {
                 destination: Self.service, path: prompt, interface: "org.freedesktop.Secret.Prompt",
                 member: "Prompt",
                 body: [.string("")]))
-        let interrupt = cancelsOnInterrupt ? InterruptPipe.catchInterrupts() : nil
-        defer { if interrupt != nil { InterruptPipe.restore() } }
+        let interrupt = interrupts?.begin()
+        defer { interrupts?.end() }
         let completed: DBusMessage
         do {
             completed = try bus.waitForSignal(
@@ -292,51 +293,5 @@ package final class SecretService {
             default: .failed(reason: TerminalText.escaped("\(name): \(message)"))
             }
         }
-    }
-}
-
-/// SIGINT as a readable pipe, while a prompt is waited for: the handler
-/// writes a byte, the wait polls the pipe beside the bus.
-private enum InterruptPipe {
-    /// The pipe's ends: made once, kept for the process (close-on-exec, non-blocking).
-    nonisolated(unsafe) private static var ends: (read: Int32, write: Int32) = (-1, -1)
-    nonisolated(unsafe) private static var previous = sigaction()
-
-    /// Catches SIGINT from now on, and returns the descriptor that becomes
-    /// readable when one comes. (One prompt at a time: the keyring's calls
-    /// are made under its lock.)
-    static func catchInterrupts() -> Int32? {
-        if ends.read < 0 {
-            var fds: [Int32] = [-1, -1]
-            guard pipe(&fds) == 0 else { return nil }
-            for fd in fds {
-                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-            }
-            ends = (fds[0], fds[1])
-        }
-        // Drain what an earlier wait left.
-        var byte: UInt8 = 0
-        while read(ends.read, &byte, 1) == 1 {}
-        var action = sigaction()
-        #if canImport(Darwin)
-            action.__sigaction_u.__sa_handler = { _ in InterruptPipe.signalled() }
-        #else
-            action.__sigaction_handler.sa_handler = { _ in InterruptPipe.signalled() }
-        #endif
-        sigemptyset(&action.sa_mask)
-        sigaction(SIGINT, &action, &previous)
-        return ends.read
-    }
-
-    /// Puts SIGINT's disposition back.
-    static func restore() {
-        sigaction(SIGINT, &previous, nil)
-    }
-
-    /// In the signal handler: only write(2), which is async-signal-safe.
-    private static func signalled() {
-        var byte: UInt8 = 1
-        _ = write(ends.write, &byte, 1)
     }
 }

@@ -1,0 +1,38 @@
+import SessionSupport
+
+/// Every environment variable the library reads, in one list, and the one
+/// place it reads them: the caller can always pass the values instead (the
+/// command-line tool passes its own environment).
+package enum ProcessEnvironment {
+    package enum Name: String, CaseIterable, Sendable {
+        /// The session D-Bus, where the keyring is.
+        case sessionBus = "DBUS_SESSION_BUS_ADDRESS"
+        /// The user's runtime folder: `$XDG_RUNTIME_DIR/bus` is the session bus when the address is unset.
+        case runtimeDirectory = "XDG_RUNTIME_DIR"
+        /// The home folder, under which the default session file is.
+        case home = "HOME"
+        /// Where state files go (`~/.local/state` when unset).
+        case stateHome = "XDG_STATE_HOME"
+    }
+
+    /// The variable's value in this process's environment now.
+    package static func value(_ name: Name) -> String? {
+        getenv(name.rawValue).map { String(cString: $0) }
+    }
+
+    /// The variable's value in `environment`.
+    package static func value(_ name: Name, in environment: [String: String]) -> String? {
+        environment[name.rawValue]
+    }
+}
+
+/// Something that ends a wait early at the person's interrupt (Ctrl-C): the
+/// program's own signal handling, which the library never installs. While a
+/// wait runs, the descriptor ``begin()`` returns becomes readable when the
+/// interrupt comes; ``end()`` is called when the wait is over.
+package protocol InterruptSource: Sendable {
+    /// Starts listening; the descriptor to poll beside the wait, or `nil` when none can be had.
+    func begin() -> Int32?
+    /// Stops listening.
+    func end()
+}
