@@ -16,8 +16,6 @@ public struct AuthToken: Sendable, Hashable, Codable, CustomStringConvertible,
     CustomDebugStringConvertible, CustomReflectable
 {
     /// The secret itself. Read it only to send it where it belongs.
-    ///
-    /// For a stand-in (``isStandIn``) it is the redacted form, not a secret.
     public let value: String
 
     /// For a stand-in: the generation of the keyring items that hold the
@@ -43,12 +41,11 @@ public struct AuthToken: Sendable, Hashable, Codable, CustomStringConvertible,
         self.keyringGeneration = keyringGeneration
     }
 
-    /// Whether this is a stand-in for a secret kept in the system keyring
-    /// (``SecretsLocation/keyring``), as a list of sessions or a login
-    /// status holds it: ``redacted`` is what the session file shows of the
-    /// token, and ``value`` is that too, not the secret. The store's
-    /// repository (``LoginStateRepository/load()``) gives the secret.
-    public var isStandIn: Bool { keyringGeneration != nil }
+    /// Whether this is a stand-in for a secret kept apart from the session
+    /// file (``SecretsLocation/keyring``), as the file holds it: ``value``
+    /// is its redacted form, not the secret. Never handed out: what lists
+    /// sessions gives a ``SessionSummary``, and ``LoginStateRepository/load()`` the secret.
+    package var isStandIn: Bool { keyringGeneration != nil }
 
     /// What a person may see: the first four characters and a mask for a token
     /// of 12 or more characters, the mask alone for a shorter one (so the mask

@@ -71,9 +71,19 @@ public protocol LoginStateRepository: Sendable {
     /// ``InMemoryLoginStateStore`` never does. The default, for other
     /// stores, is `true`.
     var mayWait: Bool { get }
+    /// The session without its secrets: what a status shows. A store that
+    /// keeps the secrets apart (``FileLoginStateStore`` with the keyring)
+    /// reads it without asking for them; the default loads the session
+    /// and summarizes it.
+    func sessionSummary() throws -> SessionSummary?
 }
 
 extension LoginStateRepository {
+    /// The default ``sessionSummary()``: the loaded session, summarized.
+    public func sessionSummary() throws -> SessionSummary? {
+        try load().credential.map(SessionSummary.init)
+    }
+
     /// The default ``mayWait``: a store the library does not know may wait.
     public var mayWait: Bool { true }
 

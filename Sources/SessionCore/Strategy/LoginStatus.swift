@@ -22,8 +22,11 @@ public struct LoginStatus: Sendable {
 
     /// Logged in, logged out, or expired.
     public let phase: Phase
-    /// The stored credential, if any; expired ones too.
-    public let credential: Credential?
+    /// The session shown, without its secrets; expired ones too, `nil` when logged out.
+    public let session: SessionSummary?
+    /// The credential the status was decided from, when the caller read one
+    /// (the command-line tool's `status`); the usecase reads only the summary.
+    package let credential: Credential?
     /// The button to show: ``Logout`` when logged in, ``Login`` otherwise.
     public let strategy: any LoginStrategy
     /// The moment the phase was decided for.
@@ -32,7 +35,18 @@ public struct LoginStatus: Sendable {
     /// Whether the session is logged in only thanks to its refresh token: the
     /// access token has expired and is refreshed on its next use.
     public var refreshesOnUse: Bool {
-        guard let credential, phase == .loggedIn else { return false }
-        return credential.isExpired(at: checkedAt)
+        guard let session, phase == .loggedIn else { return false }
+        return session.isExpired(at: checkedAt)
+    }
+
+    package init(
+        phase: Phase, session: SessionSummary?, credential: Credential? = nil, strategy: any LoginStrategy,
+        checkedAt: Date
+    ) {
+        self.phase = phase
+        self.session = session
+        self.credential = credential
+        self.strategy = strategy
+        self.checkedAt = checkedAt
     }
 }

@@ -48,16 +48,16 @@ public struct LoginStatuses: AsyncSequence, Sendable {
 }
 
 extension LoginStatus {
-    /// Whether `other` shows the same: the phase, the credential and
+    /// Whether `other` shows the same: the phase, the session and
     /// whether it refreshes on use, whenever each was decided.
     package func showsSame(as other: LoginStatus) -> Bool {
-        phase == other.phase && credential == other.credential && refreshesOnUse == other.refreshesOnUse
+        phase == other.phase && session == other.session && refreshesOnUse == other.refreshesOnUse
     }
 
     /// The next moment this status changes with nothing written: the
     /// access token's expiry, when it is still ahead.
     package var nextChange: Date? {
-        guard let expiresAt = credential?.expiresAt, expiresAt > checkedAt else { return nil }
+        guard let expiresAt = session?.expiresAt, expiresAt > checkedAt else { return nil }
         return expiresAt
     }
 }

@@ -62,37 +62,40 @@ public struct LoginUsecase: Sendable {
 
     /// Reads the store and decides the phase and the button.
     ///
-    /// The file store's sessions are read without their secrets: a session
-    /// that keeps them in the keyring is shown without asking it, and the
-    /// status's credential holds stand-ins (``AuthToken/isStandIn``).
+    /// The session is read without its secrets
+    /// (``LoginStateRepository/sessionSummary()``): a session that keeps them
+    /// in the keyring is shown without asking it.
     ///
     /// - Throws: What the store throws when it cannot be read.
     public func status() throws -> LoginStatus {
-        let state =
-            if let repository = repository as? any LoadsWithoutSecrets {
-                try repository.loadWithoutSecrets()
-            } else {
-                try repository.load()
-            }
-        return Self.status(of: state, at: now(), provider: provider)
+        Self.status(of: try repository.sessionSummary(), at: now(), provider: provider)
     }
 
     /// The phase and the button for `state` at `date`: the one rule, for a
-    /// state read elsewhere (each session of a list).
+    /// state read elsewhere (each session of a list). The status keeps the
+    /// credential for its caller.
     package static func status(of state: LoginState, at date: Date, provider: (any CredentialProvider)? = nil)
         -> LoginStatus
     {
+        status(
+            of: state.credential.map(SessionSummary.init), credential: state.credential, at: date,
+            provider: provider)
+    }
+
+    private static func status(
+        of session: SessionSummary?, credential: Credential? = nil, at date: Date,
+        provider: (any CredentialProvider)?
+    ) -> LoginStatus {
         let login = Login(provider: provider ?? MissingCredentialProvider())
-        switch state {
-        case .loggedIn(let credential) where credential.isUsable(at: date):
-            return LoginStatus(phase: .loggedIn, credential: credential, strategy: Logout(), checkedAt: date)
-        case .loggedIn(let credential):
-            return LoginStatus(
-                phase: .expired, credential: credential, strategy: login, checkedAt: date)
-        case .loggedOut:
-            return LoginStatus(
-                phase: .loggedOut, credential: nil, strategy: login, checkedAt: date)
+        guard let session else {
+            return LoginStatus(phase: .loggedOut, session: nil, strategy: login, checkedAt: date)
         }
+        return session.isUsable(at: date)
+            ? LoginStatus(
+                phase: .loggedIn, session: session, credential: credential, strategy: Logout(),
+                checkedAt: date)
+            : LoginStatus(
+                phase: .expired, session: session, credential: credential, strategy: login, checkedAt: date)
     }
 
     /// The button to show now: ``Logout`` for an unexpired session, ``Login`` otherwise.

@@ -35,19 +35,26 @@ package struct StatusReport {
         self.absent = absent
     }
 
-    private var credential: Credential? { status.credential }
+    private var session: SessionSummary? { status.session }
     private var label: String { status.strategy.label(forLanguage: language.rawValue) }
     /// The token as shown: in full only when asked for and known (a stand-in
     /// for a token kept in the keyring shows as what it is, its first characters).
     private var token: String? {
-        credential.map { showToken && !$0.token.isStandIn ? $0.token.value : $0.token.redacted }
+        session.map { Self.fullToken(status, showToken: showToken) ?? $0.tokenPreview }
     }
 
-    /// Whole seconds from `date` until `credential` expires, rounded up: a
+    /// The token itself, when asked for and read with its secrets (the
+    /// status of a session kept in the keyring read without them has none).
+    private static func fullToken(_ status: LoginStatus, showToken: Bool) -> String? {
+        guard showToken, let token = status.credential?.token, !token.isStandIn else { return nil }
+        return token.value
+    }
+
+    /// Whole seconds from `date` until the session expires, rounded up: a
     /// session with 0.4 s left is "in 1 second", never "expired 0 seconds
     /// ago" while it is logged in.
-    private static func secondsLeft(_ credential: Credential?, at date: Date) -> Int? {
-        credential?.expiresAt.map { secondsLeft(until: $0, at: date) }
+    private static func secondsLeft(_ session: SessionSummary?, at date: Date) -> Int? {
+        session?.expiresAt.map { secondsLeft(until: $0, at: date) }
     }
 
     private static func secondsLeft(until expiresAt: Date, at date: Date) -> Int {
@@ -75,15 +82,15 @@ package struct StatusReport {
                     ).text(in: language)
                 ))
         }
-        if let credential {
-            rows.append((words(.statusAccount), credential.account ?? words(.statusAccountUnknown)))
-            rows.append((words(.statusServer), credential.server?.absoluteString ?? words(.statusServerNone)))
+        if let session {
+            rows.append((words(.statusAccount), session.account ?? words(.statusAccountUnknown)))
+            rows.append((words(.statusServer), session.server?.absoluteString ?? words(.statusServerNone)))
         }
         if let token { rows.append((words(.statusToken), token)) }
-        if let credential {
-            rows.append((words(.statusSecrets), words.secretsLocation(credential.secretsLocation)))
+        if let session {
+            rows.append((words(.statusSecrets), words.secretsLocation(session.secretsLocation)))
         }
-        if let provider = credential?.provider {
+        if let provider = session?.provider {
             rows.append(
                 (
                     words(.statusProvider),
@@ -92,16 +99,16 @@ package struct StatusReport {
                         ("issuer", provider.issuer.absoluteString), ("client", provider.clientID))
                 ))
         }
-        if let scopes = credential?.scopes, !scopes.isEmpty {
+        if let scopes = session?.scopes, !scopes.isEmpty {
             rows.append((words(.statusScopes), scopes.joined(separator: " ")))
         }
-        if let credential {
-            let expiry = credential.expiresAt.map { date in
+        if let session {
+            let expiry = session.expiresAt.map { date in
                 words(
                     status.refreshesOnUse ? .statusExpiryRefreshed : .statusExpiryValue,
                     (
                         "relative",
-                        words.relative(seconds: Self.secondsLeft(credential, at: status.checkedAt) ?? 0)
+                        words.relative(seconds: Self.secondsLeft(session, at: status.checkedAt) ?? 0)
                     ),
                     ("date", Self.timestamp(date)))
             }
@@ -115,7 +122,7 @@ package struct StatusReport {
         var lines = [words.phase(status.phase)]
         lines += rows.map { TextLayout.padded("  " + $0.0 + ":", to: width + 5) + $0.1 }
         var text = lines.joined(separator: "\n")
-        let shown = credential?.key ?? absent
+        let shown = session?.key ?? absent
         let others = listsOthers ? sessions.indicesByUse.filter { sessions.entries[$0].key != shown } : []
         if !others.isEmpty {
             // One line a session, up to a thousand: appended to one string, not joined.
@@ -154,7 +161,7 @@ package struct StatusReport {
     /// - Throws: ``SessionFileError`` when a session cannot be read from the file.
     package func json() throws -> String {
         var object = Self.fields(status, showToken: showToken)
-        object["tokenSource"] = .string(environmentToken ? "environment" : credential.map { _ in "store" })
+        object["tokenSource"] = .string(environmentToken ? "environment" : session.map { _ in "store" })
         object["store"] = .string(storePath)
         object["button"] = .object([
             "action": .string(status.strategy.action.rawValue), "label": .string(label),
@@ -173,26 +180,25 @@ package struct StatusReport {
 
     /// The fields one session shows, the same for the shown one and each of `sessions`.
     private static func fields(_ status: LoginStatus, showToken: Bool) -> [String: JSONOutput] {
-        let credential = status.credential
+        let session = status.session
         let provider: JSONOutput =
-            credential?.provider.map {
+            session?.provider.map {
                 .object([
                     "issuer": .string($0.issuer.absoluteString), "clientID": .string($0.clientID),
                     "confidential": .bool($0.isConfidential),
                 ])
             } ?? .null
         return [
-            "state": .string(status.phase.rawValue), "account": .string(credential?.account),
-            "server": .string(credential?.server?.absoluteString),
-            "issuedAt": .string(credential.map { timestamp($0.issuedAt) }),
-            "expiresAt": .string(credential?.expiresAt.map(timestamp)),
-            "expiresInSeconds": secondsLeft(credential, at: status.checkedAt).map { .integer($0) } ?? .null,
-            "tokenRedacted": .string(credential?.token.redacted),
-            "token": .string(
-                showToken && credential?.token.isStandIn == false ? credential?.token.value : nil),
-            "secrets": .string(credential?.secretsLocation.rawValue), "provider": provider,
-            "scopes": .array((credential?.scopes ?? []).map { .string($0) }),
-            "canRefresh": .bool(credential?.canRefresh ?? false),
+            "state": .string(status.phase.rawValue), "account": .string(session?.account),
+            "server": .string(session?.server?.absoluteString),
+            "issuedAt": .string(session.map { timestamp($0.issuedAt) }),
+            "expiresAt": .string(session?.expiresAt.map(timestamp)),
+            "expiresInSeconds": secondsLeft(session, at: status.checkedAt).map { .integer($0) } ?? .null,
+            "tokenRedacted": .string(session?.tokenPreview),
+            "token": .string(fullToken(status, showToken: showToken)),
+            "secrets": .string(session?.secretsLocation.rawValue), "provider": provider,
+            "scopes": .array((session?.scopes ?? []).map { .string($0) }),
+            "canRefresh": .bool(session?.canRefresh ?? false),
             "refreshesOnUse": .bool(status.refreshesOnUse),
         ]
     }

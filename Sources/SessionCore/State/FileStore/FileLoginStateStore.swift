@@ -42,7 +42,7 @@ import SessionSupport
 /// try store.save(credential)        // a login: the session with its key, now the default
 /// let state = try store.load()      // .loggedIn(credential)
 /// ```
-public final class FileLoginStateStore: LoginStateStore, SessionStorage, LoadsWithoutSecrets {
+public final class FileLoginStateStore: LoginStateStore, SessionStorage {
     /// Where the sessions are kept.
     public let fileURL: URL
 
@@ -152,6 +152,10 @@ public final class FileLoginStateStore: LoginStateStore, SessionStorage, LoadsWi
 
     package func loadWithoutSecrets() throws -> LoginState { try defaultSession.loadWithoutSecrets() }
 
+    /// The default session without its secrets, read from the file alone:
+    /// the keyring is not asked.
+    public func sessionSummary() throws -> SessionSummary? { try defaultSession.sessionSummary() }
+
     /// `true`: a writer waits up to ``lockTimeout`` for another process's
     /// lock, and a session kept in the keyring may wait for it to be
     /// unlocked. The library's asynchronous code calls it on a thread of its own.
@@ -255,16 +259,16 @@ public final class FileLoginStateStore: LoginStateStore, SessionStorage, LoadsWi
         }
     }
 
-    /// Removes every session and the file, and returns the sessions it held.
-    /// A file that cannot be read as sessions (corrupt, from a newer
-    /// version) is removed too, and nothing is returned for it, nor for a
-    /// session in it that cannot be read: that is what a logout of
-    /// everything is for. A session whose secrets are in a keyring that
-    /// cannot give them is returned holding stand-ins (``AuthToken/isStandIn``),
-    /// and its items there are deleted when the keyring can be reached.
+    /// Removes every session and the file, and returns the sessions it held
+    /// whose secrets could be read (to revoke them). A file that cannot be
+    /// read as sessions (corrupt, from a newer version) is removed too, and
+    /// nothing is returned for it, nor for a session in it that cannot be
+    /// read: that is what a logout of everything is for. A session whose
+    /// secrets are in a keyring that cannot give them is removed and not
+    /// returned; its items there are deleted when the keyring can be reached.
     @discardableResult
     public func removeAll() throws -> [Credential] {
-        try removeAllSessions().map(\.credential)
+        try removeAllSessions().compactMap { $0.secretsError == nil ? $0.credential : nil }
     }
 
     /// A session a logout removed: with its secrets when they could be read

@@ -58,13 +58,6 @@ extension SessionStorage {
     }
 }
 
-/// A repository that can give the session without its secrets: what a
-/// status needs (``LoginUsecase/status()``), without asking the keyring.
-package protocol LoadsWithoutSecrets {
-    /// The session; one that keeps its secrets in the keyring holds stand-ins for them.
-    func loadWithoutSecrets() throws -> LoginState
-}
-
 /// What a change of the set is, for when it is written.
 package enum SessionChange: Sendable {
     /// A save: always written, even when equal (a save restores the file's
@@ -94,7 +87,7 @@ package struct LockedSessions: Sendable {
 /// One session of a store (the default, or one key) as a
 /// ``LoginStateRepository``: what the store is as a repository, and what
 /// ``LoginStateStore/repository(for:)`` hands out.
-package struct SessionView<Storage: SessionStorage>: LoginStateRepository, LoadsWithoutSecrets {
+package struct SessionView<Storage: SessionStorage>: LoginStateRepository {
     let storage: Storage
     let selector: SessionSet.Selector
 
@@ -110,8 +103,14 @@ package struct SessionView<Storage: SessionStorage>: LoginStateRepository, Loads
         try storage.stateWithSecrets(selector)
     }
 
+    /// The session as the file holds it: one that keeps its secrets in the
+    /// keyring holds stand-ins for them.
     package func loadWithoutSecrets() throws -> LoginState {
         try storage.readSessions().state(selector)
+    }
+
+    package func sessionSummary() throws -> SessionSummary? {
+        try loadWithoutSecrets().credential.map(SessionSummary.init)
     }
 
     /// Through the default view a login (``SessionSet/login(_:at:)``);

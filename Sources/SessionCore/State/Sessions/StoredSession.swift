@@ -4,18 +4,23 @@
     public import Foundation
 #endif
 
-/// One session of a store, as ``LoginStateStore/sessions()`` lists it.
+/// One session of a store, as ``LoginStateStore/sessions()`` lists it:
+/// without its secrets (``SessionSummary``). Its repository gives them:
+/// `store.repository(for: session.key).load()`.
 ///
 /// ```swift
 /// for session in try store.sessions() {
-///     print(session.key, session.isDefault ? "(default)" : "", session.credential.expiresAt as Any)
+///     print(session.key, session.isDefault ? "(default)" : "", session.summary.expiresAt as Any)
 /// }
 /// ```
 public struct StoredSession: Sendable, Hashable {
     /// Which session it is.
-    public var key: SessionKey { credential.key }
-    /// The session.
-    public let credential: Credential
+    public var key: SessionKey { summary.key }
+    /// The session, without its secrets.
+    public let summary: SessionSummary
+    /// The session as the store read it: with its secrets when they are in
+    /// the file, with stand-ins when they are in the keyring.
+    package let credential: Credential
     /// Whether it is the default session: the one the store itself, as a
     /// ``LoginStateRepository``, shows.
     public let isDefault: Bool
@@ -25,8 +30,9 @@ public struct StoredSession: Sendable, Hashable {
     public let usedAt: Date
 
     /// A session as a store lists it.
-    public init(credential: Credential, isDefault: Bool, usedAt: Date) {
+    package init(credential: Credential, isDefault: Bool, usedAt: Date) {
         self.credential = credential
+        summary = SessionSummary(credential)
         self.isDefault = isDefault
         self.usedAt = usedAt.wholeSeconds
     }

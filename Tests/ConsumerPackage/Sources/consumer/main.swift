@@ -44,8 +44,10 @@ try store.save(credential)
 let file = try String(contentsOf: store.fileURL, encoding: .utf8)
 if file.contains(secret) { fail("the token is in the session file") }
 if vault.count != 1 { fail("the secret store holds \(vault.count) generations, not 1") }
-if try store.sessions().contains(where: { $0.credential.token.value == secret }) {
-    fail("sessions() gave the token")
+// A listed session is a summary: it has no token to give, only what a person may see of one.
+let listed = try store.sessions().map(\.summary)
+if listed.map(\.tokenPreview) != ["cons********"] || listed.first?.account != "alice" {
+    fail("sessions() listed \(listed.map(\.tokenPreview)), not the one session's redacted token")
 }
 guard try store.load().credential?.token.value == secret else { fail("load() did not give the token back") }
 try store.clear()

@@ -30,7 +30,8 @@ import Testing
                 provider: provider)
             try store.save(bob)
             var status = try #require(try await statuses.next())
-            #expect(status.credential == bob && status.phase == .loggedIn && status.refreshesOnUse)
+            #expect(
+                status.session == SessionSummary(bob) && status.phase == .loggedIn && status.refreshesOnUse)
 
             // Another process logs in: its session is the default now.
             let login = try await cli.run(
@@ -38,39 +39,39 @@ import Testing
                 stdin: "tok_alice_0123456789".data)
             #expect(login.status == 0, "\(login.stderr)")
             status = try #require(try await statuses.next())
-            #expect(status.credential?.account == "alice" && status.phase == .loggedIn)
+            #expect(status.session?.account == "alice" && status.phase == .loggedIn)
 
             // It switches back: bob's session, still to be refreshed.
             #expect(try await cli.run(["switch"]).status == 0)
             status = try #require(try await statuses.next())
-            #expect(status.credential == bob && status.refreshesOnUse)
+            #expect(status.session == SessionSummary(bob) && status.refreshesOnUse)
 
             // It refreshes bob's session: a new token, no longer expired.
             #expect(try await cli.run(["token"]).status == 0)
             status = try #require(try await statuses.next())
-            #expect(status.credential?.account == "bob" && status.credential?.token != bob.token)
+            #expect(status.session?.account == "bob" && status.session != SessionSummary(bob))
+            #expect(try store.load().credential?.token != bob.token, "a new token")
             #expect(status.phase == .loggedIn && !status.refreshesOnUse)
 
             // It logs out of bob (alice is the default again), then of alice.
             #expect(try await cli.run(["logout", "--local"]).status == 0)
             status = try #require(try await statuses.next())
-            #expect(status.credential?.account == "alice")
+            #expect(status.session?.account == "alice")
             #expect(try await cli.run(["logout", "--local"]).status == 0)
             #expect(try await statuses.next()?.phase == .loggedOut)
 
             // A login, then the folder deleted by another process, then a login that creates it again.
             let carol = ["login", "--with-token", "--user", "carol"]
             #expect(try await cli.run(carol, stdin: "tok_carol_0123456789".data).status == 0)
-            #expect(try await statuses.next()?.credential?.account == "carol")
+            #expect(try await statuses.next()?.session?.account == "carol")
             let folder = cli.defaultStore.deletingLastPathComponent()
             let remove = try ChildProcess(["/bin/rm", "-rf", folder.path])
             #expect(await remove.exitStatus() == 0)
             #expect(try await statuses.next()?.phase == .loggedOut)
             #expect(try await cli.run(carol, stdin: "tok_carol_second_0123456789".data).status == 0)
             status = try #require(try await statuses.next())
-            #expect(
-                status.credential?.account == "carol"
-                    && status.credential?.token.value == "tok_carol_second_0123456789")
+            #expect(status.session?.account == "carol")
+            #expect(try store.load().credential?.token.value == "tok_carol_second_0123456789")
         }
     }
 
@@ -103,20 +104,21 @@ import Testing
         var aliceStatuses = LoginUsecase(repository: sessions.repository(for: alice.key)).statuses()
             .makeAsyncIterator()
         var defaultStatuses = LoginUsecase(repository: store).statuses().makeAsyncIterator()
-        #expect(try await aliceStatuses.next()?.credential == alice)
-        #expect(try await defaultStatuses.next()?.credential == bob)
+        #expect(try await aliceStatuses.next()?.session == SessionSummary(alice))
+        #expect(try await defaultStatuses.next()?.session == SessionSummary(bob))
         var rotated = bob
         rotated.token = Sample.token("tok_bob_rotated_0123456789")
         try sessions.repository(for: bob.key).save(rotated)
-        #expect(try await defaultStatuses.next()?.credential == rotated)
+        #expect(try await defaultStatuses.next()?.session == SessionSummary(rotated))
         try sessions.makeDefault(alice.key)
         #expect(
-            try await defaultStatuses.next()?.credential == alice, "the default's watcher follows a switch")
+            try await defaultStatuses.next()?.session == SessionSummary(alice),
+            "the default's watcher follows a switch")
         var renamed = alice
         renamed.token = Sample.token("tok_alice_rotated_0123456789")
         try sessions.repository(for: alice.key).save(renamed)
         // Alice's watcher's next status is her own change: bob's rotation and the switch were not hers.
-        #expect(try await aliceStatuses.next()?.credential == renamed)
+        #expect(try await aliceStatuses.next()?.session == SessionSummary(renamed))
     }
 
     /// Started while a session exists, a usecase over the store's default
@@ -130,17 +132,17 @@ import Testing
             server: URL(string: "https://a.example"))
         try store.save(alice)
         var statuses = LoginUsecase(repository: store).statuses().makeAsyncIterator()
-        #expect(try await statuses.next()?.credential == alice)
+        #expect(try await statuses.next()?.session == SessionSummary(alice))
         let bob = try await cli.run(
             ["login", "--with-token", "--account", "bob", "--server", "https://b.example"],
             stdin: "tok_bob_0123456789".data)
         #expect(bob.status == 0, "\(bob.stderr)")
-        #expect(try await statuses.next()?.credential?.account == "bob")
+        #expect(try await statuses.next()?.session?.account == "bob")
         #expect(try await cli.run(["switch"]).status == 0)
-        #expect(try await statuses.next()?.credential == alice)
+        #expect(try await statuses.next()?.session == SessionSummary(alice))
         #expect(try await cli.run(["logout"]).status == 0)
         let after = try await statuses.next()
-        #expect(after?.phase == .loggedIn && after?.credential?.account == "bob", "the new default")
+        #expect(after?.phase == .loggedIn && after?.session?.account == "bob", "the new default")
     }
 
     /// A thousand watchers started and cancelled share one inotify
