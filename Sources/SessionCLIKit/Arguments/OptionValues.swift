@@ -28,7 +28,7 @@ package enum OptionValues {
 
     /// An account name: 1 to 256 characters, none that could drive a terminal.
     package static func account(_ text: String, _ option: String) throws(CLIError) -> String {
-        guard !text.isEmpty, text.count <= 256, TerminalText.isSafe(text) else {
+        guard !text.isEmpty, text.count <= SessionLimits.accountNameLength, TerminalText.isSafe(text) else {
             throw .usage(.invalidAccount, ["option": option])
         }
         return text

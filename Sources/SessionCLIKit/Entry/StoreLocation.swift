@@ -7,7 +7,7 @@ package enum StoreLocation {
     package static let appName = "session-cli"
 
     /// The longest `SESSION_CLI_LOCK_TIMEOUT` accepted, in seconds.
-    static let longestLockTimeout = 3600
+    static let longestLockTimeout = Int(SessionLimits.longestLockTimeout)
 
     /// `--store`, else `SESSION_CLI_STORE`, else the library's default location.
     /// A relative path is taken from the current directory. Writers wait for

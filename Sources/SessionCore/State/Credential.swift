@@ -88,7 +88,7 @@ public struct Credential: Sendable, Hashable, Codable {
     }
 
     /// How many ``refreshedAt`` dates a credential keeps.
-    package static let refreshHistoryLimit = 10
+    package static let refreshHistoryLimit = SessionLimits.refreshHistory
 
     /// Whether the session can get a new access token by itself: it knows
     /// its provider, and has a refresh token or (a client signed in as

@@ -64,6 +64,11 @@ public enum SessionLimits {
     /// same lock), so a logout started during a slow refresh waits it out.
     public static let lockTimeout: TimeInterval = 40
 
+    /// The longest a writer may be told to wait for the lock: an hour.
+    /// ``FileLoginStateStore`` clamps a longer `lockTimeout` to it, and the
+    /// tool refuses a longer `SESSION_CLI_LOCK_TIMEOUT`.
+    public static let longestLockTimeout: TimeInterval = 3600
+
     /// How long one refresh may take, from its first byte sent to its answer
     /// read, whatever the provider does: 15 s. The store's lock is held
     /// meanwhile, and through one more attempt when the answer may have been lost.
@@ -124,4 +129,49 @@ public enum SessionLimits {
     /// … within this many seconds, counted in the session itself, so across
     /// processes too.
     public static let refreshWindow: TimeInterval = 30
+
+    /// How many of a session's refresh times it keeps for the loop guard: 10.
+    package static let refreshHistory = 10
+
+    // MARK: What outside bytes may hold
+    //
+    // The bounds every parser of outside bytes keeps to: the session bus, a
+    // browser's request to the sign-in listener, a provider's fields, git's
+    // credential input, a person's answers. Package-only: they are the
+    // parsers' business, named here so there is one place to read them.
+
+    /// How deep any nested value may go (JSON, D-Bus): 64. (The JSON reader,
+    /// below this module in `SessionSupport`, keeps the same number.)
+    package static let nestingDepth = 64
+    /// The most bytes of one D-Bus message read: 1 MiB. The Secret Service's
+    /// are under 1 KiB; the protocol allows 128 MiB.
+    package static let dbusMessageSize = 1 << 20
+    /// The longest D-Bus array read: 64 MiB (the protocol's own bound).
+    package static let dbusArraySize = 1 << 26
+    /// The longest line of the D-Bus authentication exchange: 512 bytes.
+    package static let dbusAuthenticationLine = 512
+    /// The most connections the sign-in listener holds open at once: 16.
+    package static let listenerConnections = 16
+    /// The longest request head the sign-in listener reads: 16 KiB.
+    package static let listenerRequestHead = 16_384
+    /// How long a connection to the sign-in listener has to send its request head: 1 s.
+    package static let listenerRequestDeadline = Duration.seconds(1)
+    /// The longest device-flow user code shown: 64 characters.
+    package static let userCodeLength = 64
+    /// The longest device code or verification address taken from a provider: 2048 characters.
+    package static let deviceCodeLength = 2048
+    /// The longest a device code may claim to live: a day, in seconds.
+    package static let deviceCodeLifetime = 86_400
+    /// The longest authorization code taken from the browser: 4096 characters.
+    package static let authorizationCodeLength = 4096
+    /// The longest account name taken from a provider or a person: 256 characters.
+    package static let accountNameLength = 256
+    /// The longest line git sends a credential helper, its line feed included: 64 KiB.
+    package static let gitCredentialLine = 65_536
+    /// The most bytes of credential input read from git: 1 MiB.
+    package static let gitCredentialInput = 1 << 20
+    /// The most bytes of git's error output kept: 64 KiB.
+    package static let gitErrorOutput = 65_536
+    /// The longest answer read at a numbered prompt (`switch`): 64 characters.
+    package static let promptAnswerLength = 64
 }

@@ -1,3 +1,4 @@
+import SessionCore
 import SessionSupport
 
 /// What git writes to a credential helper (git-credential(1)): `key=value`
@@ -10,9 +11,9 @@ struct GitCredentialInput: Equatable {
     private(set) var capabilities: Set<String> = []
 
     /// The longest line git may send, its line feed included.
-    static let lineLimit = 65_536
+    static let lineLimit = SessionLimits.gitCredentialLine
     /// The most input read: more is refused, so an endless stream ends.
-    static let sizeLimit = 1 << 20
+    static let sizeLimit = SessionLimits.gitCredentialInput
 
     var protocolName: String? { values["protocol"] }
     var host: String? { values["host"] }

@@ -1,3 +1,4 @@
+import SessionCore
 import SessionSupport
 
 /// `git config --global …`, with git found on `PATH` as a shell finds it,
@@ -44,7 +45,7 @@ enum GitConfig {
             let count = buffer.withUnsafeMutableBytes { read(pipeEnds[0], $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { break }
-            if errors.count < 65_536 { errors += buffer[..<count] }
+            if errors.count < SessionLimits.gitErrorOutput { errors += buffer[..<count] }
         }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}

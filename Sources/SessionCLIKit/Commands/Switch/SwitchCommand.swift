@@ -107,7 +107,8 @@ package struct SwitchCommand: Command {
         }
         let prompt = context.text(Message(.switchPrompt, ["last": String(listed.count)]))
         for _ in 0..<3 {
-            let answer = try context.input.visibleLine(prompt: prompt, limit: 64, console: context.console)
+            let answer = try context.input.visibleLine(
+                prompt: prompt, limit: SessionLimits.promptAnswerLength, console: context.console)
             if answer.isEmpty { return nil }
             if let number = Int(answer), listed.indices.contains(number - 1) { return listed[number - 1] }
             context.tell(Message(.switchNotANumber, ["last": String(listed.count)]))

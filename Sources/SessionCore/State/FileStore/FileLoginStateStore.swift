@@ -66,7 +66,7 @@ public final class FileLoginStateStore: LoginStateStore, SessionStorage {
     /// - Parameters:
     ///   - fileURL: The session file. Its folder is created on the first save.
     ///   - lockTimeout: How long a writer waits for another process's lock, in
-    ///     seconds: 0 to 86 400 (a day); anything else is clamped, NaN is the default.
+    ///     seconds: 0 to ``SessionLimits/longestLockTimeout`` (an hour); anything else is clamped, NaN is the default.
     ///   - keyringApplication: The name this store's items carry in the system
     ///     keyring (their `application` attribute, and the start of their
     ///     label), for sessions that keep their secrets there.
@@ -126,7 +126,9 @@ public final class FileLoginStateStore: LoginStateStore, SessionStorage {
     ) {
         self.syncDirectory = syncDirectory
         // NaN, negative and endless waits become a bounded one.
-        self.lockTimeout = lockTimeout.isFinite ? min(max(0, lockTimeout), 86_400) : SessionLimits.lockTimeout
+        self.lockTimeout =
+            lockTimeout.isFinite
+            ? min(max(0, lockTimeout), SessionLimits.longestLockTimeout) : SessionLimits.lockTimeout
         let absolute = given.hasPrefix("/") ? given : FileManager.default.currentDirectoryPath + "/" + given
         path = Self.standardized(absolute)
         fileURL = URL(fileURLWithPath: path)

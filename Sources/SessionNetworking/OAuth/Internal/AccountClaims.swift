@@ -32,6 +32,6 @@ package enum AccountClaims {
     /// 1 to 256 characters, none that could drive a terminal or reorder
     /// the text around it (``TerminalText``): a claim with one is passed over.
     private static func isShowable(_ name: String) -> Bool {
-        !name.isEmpty && name.count <= 256 && TerminalText.isSafe(name)
+        !name.isEmpty && name.count <= SessionLimits.accountNameLength && TerminalText.isSafe(name)
     }
 }

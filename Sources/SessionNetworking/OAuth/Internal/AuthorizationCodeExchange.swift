@@ -133,7 +133,9 @@ package struct AuthorizationCodeExchange: RequestSequence {
             throw SignInError.callbackRejected(
                 reason: "it has a code but no iss, which the provider says it always sends (RFC 9207)")
         }
-        guard let code = items["code"], OAuthWire.isPrintable(code, limit: 4096) else {
+        guard let code = items["code"],
+            OAuthWire.isPrintable(code, limit: SessionLimits.authorizationCodeLength)
+        else {
             throw SignInError.callbackRejected(reason: "it has no code")
         }
         self.code = code

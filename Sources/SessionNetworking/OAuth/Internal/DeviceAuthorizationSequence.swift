@@ -131,7 +131,7 @@ package struct DeviceAuthorizationSequence: RequestSequence {
             (try? AuthToken(deviceCode)) != nil
         else { throw SignInError.invalidResponse(from: from, reason: "device_code is missing or invalid") }
         guard let userCode = try OAuthWire.string(object, "user_code", from: from),
-            OAuthWire.isPrintable(userCode, limit: 64)
+            OAuthWire.isPrintable(userCode, limit: SessionLimits.userCodeLength)
         else {
             throw SignInError.invalidResponse(
                 from: from, reason: "user_code is missing or not printable text")
@@ -144,7 +144,10 @@ package struct DeviceAuthorizationSequence: RequestSequence {
         }
         let complete = try shownURL(
             OAuthWire.string(object, "verification_uri_complete", from: from), "verification_uri_complete")
-        guard let expiresIn = try OAuthWire.integer(object, "expires_in", in: 1...86_400, from: from) else {
+        guard
+            let expiresIn = try OAuthWire.integer(
+                object, "expires_in", in: 1...SessionLimits.deviceCodeLifetime, from: from)
+        else {
             throw SignInError.invalidResponse(from: from, reason: "expires_in is missing")
         }
         // At least 1 s: an interval of 0 would poll back to back and never reach expires_in.
@@ -161,7 +164,7 @@ package struct DeviceAuthorizationSequence: RequestSequence {
     /// A URL the user will see and open: printable, and `https` (or loopback `http`).
     private func shownURL(_ text: String?, _ name: String) throws -> URL? {
         guard let text else { return nil }
-        guard OAuthWire.isPrintable(text, limit: 2048), !text.contains(" ") else {
+        guard OAuthWire.isPrintable(text, limit: SessionLimits.deviceCodeLength), !text.contains(" ") else {
             throw SignInError.invalidResponse(
                 from: "device authorization endpoint", reason: "\(name) is not printable text")
         }

@@ -6,11 +6,11 @@ import SessionSupport
 /// over the listening sockets, the connections and a wake-up pipe.
 package final class ListenerLoop: Sendable {
     /// At most this many connections are open at once; more wait in the backlog.
-    static let connectionLimit = 16
+    static let connectionLimit = SessionLimits.listenerConnections
     /// How long a connection has to send its request head, by default.
-    package static let defaultRequestDeadline = Duration.seconds(1)
+    package static let defaultRequestDeadline = SessionLimits.listenerRequestDeadline
     /// The longest request head read.
-    static let headLimit = 16_384
+    static let headLimit = SessionLimits.listenerRequestHead
 
     private struct Waiter {
         let continuation: CheckedContinuation<[String: String], any Error>

@@ -156,7 +156,10 @@ package final class DBusConnection {
                 buffer.removeFirst(end + 1)
                 return String(decoding: line, as: UTF8.self)
             }
-            guard buffer.count < 512 else { throw .authentication("an authentication line over 512 bytes") }
+            guard buffer.count < SessionLimits.dbusAuthenticationLine else {
+                throw .authentication(
+                    "an authentication line over \(SessionLimits.dbusAuthenticationLine) bytes")
+            }
             try fill(deadline: deadline)
         }
     }

@@ -37,7 +37,7 @@ package struct DBusMessage: Equatable, Sendable {
 
     /// The most this client reads in one message: the Secret Service's are
     /// under 1 KiB; the protocol allows 128 MiB, which a client has no reason to hold.
-    package static let limit = 1 << 20
+    package static let limit = SessionLimits.dbusMessageSize
 
     /// A method call.
     package static func call(
@@ -179,7 +179,7 @@ private struct Writer {
     }
 
     mutating func write(_ value: DBusValue, nesting: Int) throws(DBusMessage.Malformed) {
-        guard nesting < 64 else { throw DBusMessage.Malformed("nested too deep") }
+        guard nesting < SessionLimits.nestingDepth else { throw DBusMessage.Malformed("nested too deep") }
         switch value {
         case .byte(let byte): bytes.append(byte)
         case .boolean(let flag): put(UInt32(flag ? 1 : 0))
@@ -280,7 +280,7 @@ private struct Reader {
 
     /// One value of the complete type `type`.
     mutating func value(_ type: String, nesting: Int) throws(DBusMessage.Malformed) -> DBusValue {
-        guard nesting < 64 else { throw DBusMessage.Malformed("nested too deep") }
+        guard nesting < SessionLimits.nestingDepth else { throw DBusMessage.Malformed("nested too deep") }
         guard let code = type.utf8.first else { throw DBusMessage.Malformed("an empty type") }
         switch code {
         case UInt8(ascii: "y"): return .byte(try byte())
@@ -319,7 +319,9 @@ private struct Reader {
         case UInt8(ascii: "a"):
             let element = String(type.dropFirst())
             let length = Int(try uint32())
-            guard length <= 1 << 26 else { throw DBusMessage.Malformed("an array over 64 MiB") }
+            guard length <= SessionLimits.dbusArraySize else {
+                throw DBusMessage.Malformed("an array over 64 MiB")
+            }
             try align(DBusSignature.alignment(of: element))
             guard bytes.count - offset >= length else { throw DBusMessage.Malformed("cut short") }
             let end = offset + length
@@ -367,7 +369,9 @@ package enum DBusSignature {
     private static func skipType(_ codes: [UInt8], _ index: inout Int, depth: Int, inArray: Bool)
         throws(DBusMessage.Malformed)
     {
-        guard depth < 64, index < codes.count else { throw DBusMessage.Malformed("an incomplete signature") }
+        guard depth < SessionLimits.nestingDepth, index < codes.count else {
+            throw DBusMessage.Malformed("an incomplete signature")
+        }
         let code = codes[index]
         index += 1
         switch code {
