@@ -52,3 +52,39 @@ extension CommandContext {
             repository: store.repository(for: entry.key))
     }
 }
+
+/// A session made ready to use now (``CommandContext/usable(_:repository:)``).
+package enum UsableSession {
+    /// Its access token works: refreshed first if it was due, with its secrets.
+    case usable(Credential)
+    /// Its access token has expired, and it could not be refreshed.
+    case expired
+    /// It was removed meanwhile (or its refresh found nothing to use).
+    case gone
+}
+
+extension CommandContext {
+    /// The one way `token`, `git-credential` and `kube-credential` make a
+    /// session usable: refreshed first when its access token is due and it
+    /// can refresh (through the networking half, under the store's lock,
+    /// once across processes), then checked against the clock, then read
+    /// with its secrets (from the keyring when the file holds stand-ins).
+    ///
+    /// - Throws: What the refresh or the keyring throws.
+    package func usable(_ credential: Credential, repository: any LoginStateRepository) throws
+        -> UsableSession
+    {
+        var credential = credential
+        let now = now()
+        if credential.isDue(at: now) && credential.canRefresh {
+            let network = try network()
+            guard let fresh = try waitFor({ try await network.currentCredential(of: repository) }) else {
+                return .gone
+            }
+            credential = fresh
+        }
+        guard !credential.isExpired(at: now) else { return .expired }
+        guard let stored = try credential.withSecrets(from: repository) else { return .gone }
+        return .usable(stored)
+    }
+}

@@ -27,6 +27,12 @@ package struct SessionSelection: Sendable {
         self.account = account
     }
 
+    /// The selection a command's `--server` and `--account` (or their
+    /// variables, completed at run time) make.
+    package init<Option: SelectsSession>(parsing arguments: ParsedArguments<Option>) throws(CLIError) {
+        try self.init(server: arguments.value(.server), account: arguments.value(.account))
+    }
+
     /// A selection from the options' values (checked here).
     package init(server: String?, account: String?) throws(CLIError) {
         self.server = try server.map { text throws(CLIError) in try OptionValues.url(text, "--server") }
@@ -39,11 +45,15 @@ package struct SessionSelection: Sendable {
     /// - Throws: A usage error for an invalid `SESSION_CLI_SERVER` or `SESSION_CLI_ACCOUNT`.
     package func completed(from environment: Environment) throws(CLIError) -> SessionSelection {
         var selection = self
-        if selection.server == nil, let text = environment[.server] {
-            selection.server = try OptionValues.url(text, EnvironmentVariable.server.rawValue)
+        if selection.server == nil, let variable = Self.serverOption.environment,
+            let text = environment[variable]
+        {
+            selection.server = try OptionValues.url(text, variable.rawValue)
         }
-        if selection.account == nil, let text = environment[.account] {
-            selection.account = try OptionValues.account(text, EnvironmentVariable.account.rawValue)
+        if selection.account == nil, let variable = Self.accountOption.environment,
+            let text = environment[variable]
+        {
+            selection.account = try OptionValues.account(text, variable.rawValue)
         }
         return selection
     }
@@ -141,5 +151,23 @@ package struct SessionSelection: Sendable {
         if servers.count == sessions.count { return Message(.chooseWithServer) }
         if accounts.count == sessions.count { return Message(.chooseWithAccount) }
         return Message(.chooseWithBoth)
+    }
+}
+
+/// The options of a command that works on one session: `--server` and
+/// `--account`, each with its variable (`SESSION_CLI_SERVER`,
+/// `SESSION_CLI_ACCOUNT`), as one group. A command's option enum has the two
+/// cases, takes their specs from ``spec(of:)`` and its selection from
+/// ``SessionSelection/init(parsing:)``; the names, variables, completion and
+/// help are said once, in ``SessionSelection``.
+package protocol SelectsSession: CommandOption {
+    static var server: Self { get }
+    static var account: Self { get }
+}
+
+extension SelectsSession {
+    /// The group's spec of `option`, which is ``server`` or ``account``.
+    package static func spec(of option: Self) -> OptionSpec {
+        option == .server ? SessionSelection.serverOption : SessionSelection.accountOption
     }
 }

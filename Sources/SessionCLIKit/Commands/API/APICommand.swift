@@ -5,7 +5,7 @@ package import SessionSupport
 /// token; the answer's body on standard output, as `gh api` does it.
 package struct APICommand: Command {
     /// `api`'s options.
-    package enum Option: String, CommandOption {
+    package enum Option: String, SelectsSession {
         case method
         case header
         case rawField = "raw-field"
@@ -29,8 +29,7 @@ package struct APICommand: Command {
                 OptionSpec(rawValue, short: "F", value: "KEY=VALUE", repeatable: true, help: .apiOptionField)
             case .input: OptionSpec(rawValue, value: "FILE", completion: .file, help: .apiOptionInput)
             case .include: OptionSpec(rawValue, short: "i", help: .apiOptionInclude)
-            case .server: SessionSelection.serverOption
-            case .account: SessionSelection.accountOption
+            case .server, .account: Self.spec(of: self)
             }
         }
     }

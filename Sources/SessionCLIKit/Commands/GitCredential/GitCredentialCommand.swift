@@ -5,15 +5,14 @@ import SessionSupport
 /// with the session whose server is the origin git asks for.
 package struct GitCredentialCommand: Command {
     /// `git-credential`'s options.
-    package enum Option: String, CommandOption {
+    package enum Option: String, SelectsSession {
         case server
         case account
 
         /// The option's help.
         package var spec: OptionSpec {
             switch self {
-            case .server: SessionSelection.serverOption
-            case .account: SessionSelection.accountOption
+            case .server, .account: Self.spec(of: self)
             }
         }
     }
@@ -45,7 +44,7 @@ package struct GitCredentialCommand: Command {
     package init(parsing arguments: ParsedArguments<Option>) throws(CLIError) {
         guard let word = arguments.arguments.first else { throw .usage(.gitCredentialNeedsAction) }
         action = Action(rawValue: word)
-        selection = try SessionSelection(server: arguments.value(.server), account: arguments.value(.account))
+        selection = try SessionSelection(parsing: arguments)
     }
 
     package func run(context: CommandContext) throws -> ExitCode {
@@ -88,25 +87,15 @@ package struct GitCredentialCommand: Command {
             entry = try selection.pick(from: sessions).flatMap { $0.key.origin == origin ? $0 : nil }
         }
         guard let entry else { return nil }
-        var credential = try entry.credential()
-        let now = context.now()
-        if credential.isDue(at: now) && credential.canRefresh {
-            // Refreshed as `token` does: under the store's lock, once across processes.
-            let network = try context.network()
-            let repository = store.repository(for: entry.key)
-            guard let fresh = try waitFor({ try await network.currentCredential(of: repository) }) else {
-                return nil
-            }
-            credential = fresh
-        }
-        guard credential.isUsable(at: now) && !credential.isExpired(at: now) else {
+        // Made usable as `token` does: refreshed under the store's lock, once across processes.
+        let credential: Credential
+        switch try context.usable(try entry.credential(), repository: store.repository(for: entry.key)) {
+        case .usable(let usable): credential = usable
+        case .expired:
             context.warn(Message(.gitSessionExpired, messages: ["session": ErrorReport.describe(entry.key)]))
             return nil
+        case .gone: return nil
         }
-        guard let stored = try credential.withSecrets(from: store.repository(for: entry.key)) else {
-            return nil
-        }
-        credential = stored
         var lines: [String]
         if request.capabilities.contains("authtype") {
             lines = ["capability[]=authtype", "authtype=Bearer", "credential=" + credential.token.value]

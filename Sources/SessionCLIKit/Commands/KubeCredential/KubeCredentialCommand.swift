@@ -5,7 +5,7 @@ import SessionSupport
 /// `ExecCredential` with the session's token and its expiry.
 package struct KubeCredentialCommand: Command {
     /// `kube-credential`'s options.
-    package enum Option: String, CommandOption {
+    package enum Option: String, SelectsSession {
         case idToken = "id-token"
         case server
         case account
@@ -14,8 +14,7 @@ package struct KubeCredentialCommand: Command {
         package var spec: OptionSpec {
             switch self {
             case .idToken: OptionSpec(rawValue, help: .kubeOptionIDToken)
-            case .server: SessionSelection.serverOption
-            case .account: SessionSelection.accountOption
+            case .server, .account: Self.spec(of: self)
             }
         }
     }
@@ -40,7 +39,7 @@ package struct KubeCredentialCommand: Command {
 
     package init(parsing arguments: ParsedArguments<Option>) throws(CLIError) {
         idToken = arguments.has(.idToken)
-        selection = try SessionSelection(server: arguments.value(.server), account: arguments.value(.account))
+        selection = try SessionSelection(parsing: arguments)
     }
 
     package func run(context: CommandContext) throws -> ExitCode {
@@ -61,21 +60,11 @@ package struct KubeCredentialCommand: Command {
     /// The access token and its expiry, refreshed first when it is due.
     private func accessToken(_ session: SelectedSession, context: CommandContext) throws -> (AuthToken, Date?)
     {
-        var credential = session.credential
-        let now = context.now()
-        if credential.isDue(at: now) && credential.canRefresh {
-            let network = try context.network()
-            let repository = session.repository
-            guard let fresh = try waitFor({ try await network.currentCredential(of: repository) }) else {
-                throw Self.notLoggedIn
-            }
-            credential = fresh
+        switch try context.usable(session.credential, repository: session.repository) {
+        case .usable(let credential): return (credential.token, credential.expiresAt)
+        case .expired: throw Self.expired
+        case .gone: throw Self.notLoggedIn
         }
-        guard !credential.isExpired(at: now) else { throw Self.expired }
-        guard let stored = try credential.withSecrets(from: session.repository) else {
-            throw Self.notLoggedIn
-        }
-        return (stored.token, stored.expiresAt)
     }
 
     /// The ID token and its expiry (`exp`), checked against the session's

@@ -5,7 +5,7 @@ import SessionSupport
 /// provider. Already logged out is success.
 package struct LogoutCommand: Command {
     /// `logout`'s options.
-    package enum Option: String, CommandOption {
+    package enum Option: String, SelectsSession {
         case local
         case all
         case server
@@ -16,8 +16,7 @@ package struct LogoutCommand: Command {
             switch self {
             case .local: OptionSpec(rawValue, help: .logoutOptionLocal)
             case .all: OptionSpec(rawValue, help: .logoutOptionAll)
-            case .server: SessionSelection.serverOption
-            case .account: SessionSelection.accountOption
+            case .server, .account: Self.spec(of: self)
             }
         }
     }
@@ -42,7 +41,7 @@ package struct LogoutCommand: Command {
     package init(parsing arguments: ParsedArguments<Option>) throws(CLIError) {
         local = arguments.has(.local)
         all = arguments.has(.all)
-        selection = try SessionSelection(server: arguments.value(.server), account: arguments.value(.account))
+        selection = try SessionSelection(parsing: arguments)
         guard !(all && !selection.isEmpty) else {
             throw .usage(.logoutAllWithSelection)
         }

@@ -5,7 +5,7 @@ import SessionSupport
 /// server, and no other helper; `--remove` undoes it.
 package struct SetupGitCommand: Command {
     /// `setup-git`'s options.
-    package enum Option: String, CommandOption {
+    package enum Option: String, SelectsSession {
         case server
         case account
         case remove
@@ -13,8 +13,7 @@ package struct SetupGitCommand: Command {
         /// The option's help.
         package var spec: OptionSpec {
             switch self {
-            case .server: SessionSelection.serverOption
-            case .account: SessionSelection.accountOption
+            case .server, .account: Self.spec(of: self)
             case .remove: OptionSpec(rawValue, help: .setupGitOptionRemove)
             }
         }
@@ -34,7 +33,7 @@ package struct SetupGitCommand: Command {
     let remove: Bool
 
     package init(parsing arguments: ParsedArguments<Option>) throws(CLIError) {
-        selection = try SessionSelection(server: arguments.value(.server), account: arguments.value(.account))
+        selection = try SessionSelection(parsing: arguments)
         remove = arguments.has(.remove)
     }
 

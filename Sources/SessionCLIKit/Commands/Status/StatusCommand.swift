@@ -4,7 +4,7 @@ import SessionSupport
 /// `status`: show the session and the button. Never writes, never uses the network.
 package struct StatusCommand: Command {
     /// `status`'s options.
-    package enum Option: String, CommandOption {
+    package enum Option: String, SelectsSession {
         case json
         case showToken = "show-token"
         case watch
@@ -17,8 +17,7 @@ package struct StatusCommand: Command {
             case .json: OptionSpec(rawValue, help: .statusOptionJSON)
             case .showToken: OptionSpec(rawValue, help: .statusOptionShowToken)
             case .watch: OptionSpec(rawValue, help: .statusOptionWatch)
-            case .server: SessionSelection.serverOption
-            case .account: SessionSelection.accountOption
+            case .server, .account: Self.spec(of: self)
             }
         }
     }
@@ -41,7 +40,7 @@ package struct StatusCommand: Command {
         json = arguments.has(.json)
         showToken = arguments.has(.showToken)
         watch = arguments.has(.watch)
-        selection = try SessionSelection(server: arguments.value(.server), account: arguments.value(.account))
+        selection = try SessionSelection(parsing: arguments)
     }
 
     /// Prints the session and the button; exits 0 only when logged in. With

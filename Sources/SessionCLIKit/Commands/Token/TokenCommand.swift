@@ -9,15 +9,14 @@ import SessionSupport
 /// refreshed first.
 package struct TokenCommand: Command {
     /// `token`'s options: the session.
-    package enum Option: String, CommandOption {
+    package enum Option: String, SelectsSession {
         case server
         case account
 
         /// The option's placeholder and help.
         package var spec: OptionSpec {
             switch self {
-            case .server: SessionSelection.serverOption
-            case .account: SessionSelection.accountOption
+            case .server, .account: Self.spec(of: self)
             }
         }
     }
@@ -38,7 +37,7 @@ package struct TokenCommand: Command {
     let selection: SessionSelection
 
     package init(parsing arguments: ParsedArguments<Option>) throws(CLIError) {
-        selection = try SessionSelection(server: arguments.value(.server), account: arguments.value(.account))
+        selection = try SessionSelection(parsing: arguments)
     }
 
     package func run(context: CommandContext) throws -> ExitCode {
@@ -48,21 +47,13 @@ package struct TokenCommand: Command {
         }
         let store = try context.store()
         guard let session = try context.session(selection, in: store) else { throw Self.notLoggedIn }
-        let credential = session.credential
-        let now = context.now()
-        guard credential.isDue(at: now) && credential.canRefresh else {
-            guard credential.isUsable(at: now) else { throw Self.expired }
-            guard let stored = try session.credentialWithSecrets() else { throw Self.notLoggedIn }
-            context.console.out(secret: stored.token)
+        switch try context.usable(session.credential, repository: session.repository) {
+        case .usable(let credential):
+            context.console.out(secret: credential.token)
             return .success
+        case .expired: throw Self.expired
+        case .gone: throw Self.notLoggedIn
         }
-        let network = try context.network()
-        let repository = session.repository
-        guard let fresh = try waitFor({ try await network.currentCredential(of: repository) }) else {
-            throw Self.notLoggedIn
-        }
-        context.console.out(secret: fresh.token)
-        return .success
     }
 
     static let notLoggedIn = CLIError(.notLoggedIn, code: .failure)
