@@ -174,7 +174,7 @@ private struct SignIn: CredentialProvider {
                 describe: { NetworkErrorReport.cliError(for: $0).message.text(in: language) })
             return AuthorizationCodeFlow(
                 configuration: configuration, redirect: redirect, pages: pages, transport: transport,
-                prompt: prompt.flatMap { SignInPrompt(rawValue: $0.rawValue) }
+                prompt: prompt
             ) { event in
                 switch event {
                 case .authorizationURL(let url):

@@ -55,7 +55,7 @@ package struct SignInRequest: Sendable {
         case device(endpoint: URL?)
         /// The authorization code grant in this machine's browser; `prompt`
         /// is OpenID Connect's.
-        case web(redirect: LoopbackRedirect, opensBrowser: Bool, prompt: SignInPromptChoice?)
+        case web(redirect: LoopbackRedirect, opensBrowser: Bool, prompt: SignInPrompt?)
         /// The client credentials grant: the client as itself, with its secret.
         case clientCredentials
     }
@@ -83,13 +83,6 @@ package struct SignInRequest: Sendable {
         self.server = server
         self.language = language
     }
-}
-
-/// OpenID Connect's `prompt`: what the provider shows, so another account can sign in.
-package enum SignInPromptChoice: String, Sendable, CaseIterable {
-    case login
-    case selectAccount = "select_account"
-    case consent
 }
 
 /// What happens during a sign-in that the person must see.

@@ -15,7 +15,7 @@ struct SignInLogin {
         /// The device authorization grant.
         case device(endpoint: URL?)
         /// The authorization code grant in the browser.
-        case web(opensBrowser: Bool, port: Int?, host: LoopbackRedirect.Host?, prompt: SignInPromptChoice?)
+        case web(opensBrowser: Bool, port: Int?, host: LoopbackRedirect.Host?, prompt: SignInPrompt?)
         /// The client credentials grant: the client as itself.
         case clientCredentials
 
@@ -77,7 +77,7 @@ struct SignInLogin {
                 host: try arguments.value(.callbackHost).map { text throws(CLIError) in
                     try OptionValues.loopbackHost(text, "--callback-host")
                 },
-                prompt: try arguments.value(.prompt).map { text throws(CLIError) -> SignInPromptChoice in
+                prompt: try arguments.value(.prompt).map { text throws(CLIError) -> SignInPrompt in
                     try OptionValues.choice(text, "--prompt")
                 })
         }
