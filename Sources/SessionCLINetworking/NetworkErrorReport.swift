@@ -9,12 +9,26 @@ import SessionNetworking
 /// to use, in the catalog's words. (Errors both halves can meet are mapped
 /// by `ErrorReport`, which this falls back to.)
 enum NetworkErrorReport {
+    /// Whom the failed exchange was with: an identity provider (sign-in,
+    /// refresh, revocation: a broken answer is a protocol error, 76), or the
+    /// API `api` called (its answers are the person's business: 1).
+    enum Peer {
+        case provider
+        case api
+    }
     /// The tool's error for anything the networking library throws;
     /// `origin` is whom it was talking to, for "cannot reach …".
-    static func cliError(for error: any Error, talkingTo origin: URL? = nil) -> CLIError {
+    static func cliError(for error: any Error, talkingTo origin: URL? = nil, peer: Peer = .provider)
+        -> CLIError
+    {
         switch error {
         case let error as CLIError: error
         case let error as SignInError: cliError(for: error)
+        // An API's answers are the person's business: too large or cut short, the request failed (1).
+        case NetworkError.transport(let underlying as ResponseTooLargeError) where peer == .api:
+            CLIError(.serverErrorAnswerTooLarge, ["limit": String(underlying.limit >> 20)], code: .failure)
+        case NetworkError.decoding where peer == .api, NetworkError.cancelled where peer == .api:
+            CLIError(.requestDidNotComplete, code: .failure)
         case SequenceError.tooManySteps(let limit):
             CLIError(.sequenceTooManySteps, ["limit": String(limit)], code: .badProtocol)
         case SequenceError.notAnHTTPURL: CLIError(.sequenceNotHTTP, code: .badProtocol)

@@ -93,13 +93,8 @@ package struct NetworkService: Network {
             return .outputFailed
         } catch NetworkError.status(let code, let answer) {
             return .status(code: code, body: Array(answer))
-        } catch NetworkError.transport(let tooLarge as ResponseTooLargeError) {
-            throw CLIError(
-                .serverErrorAnswerTooLarge, ["limit": String(tooLarge.limit >> 20)], code: .failure)
-        } catch NetworkError.decoding, NetworkError.cancelled {
-            throw CLIError(.requestDidNotComplete, code: .failure)
         } catch {
-            throw NetworkErrorReport.cliError(for: error, talkingTo: request.server)
+            throw NetworkErrorReport.cliError(for: error, talkingTo: request.server, peer: .api)
         }
     }
 
