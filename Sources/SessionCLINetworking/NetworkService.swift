@@ -40,6 +40,24 @@ package struct NetworkService: Network {
         }
     }
 
+    package func userInfo(of session: any LoginStateRepository) async throws -> UserInfo? {
+        let credential: Credential
+        do {
+            guard let current = try await TokenRefresher(repository: session).currentCredential() else {
+                return nil
+            }
+            credential = current
+        } catch {
+            let endpoint = (try? session.load())?.credential?.provider?.tokenEndpoint
+            throw NetworkErrorReport.cliError(for: error, talkingTo: endpoint)
+        }
+        do {
+            return try await credential.userInfo()
+        } catch {
+            throw NetworkErrorReport.cliError(for: error, talkingTo: credential.provider?.issuer)
+        }
+    }
+
     package func revoke(_ credential: Credential) async -> Revocation {
         guard let provider = credential.provider else { return .notOffered(issuer: "the provider") }
         let issuer = provider.issuer.absoluteString

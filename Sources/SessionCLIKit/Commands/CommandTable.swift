@@ -7,7 +7,8 @@ package enum CommandTable {
     /// The commands, in the order the overview lists them.
     package static let commands: [any Command.Type] = [
         LoginCommand.self, LogoutCommand.self, StatusCommand.self, SwitchCommand.self, TokenCommand.self,
-        APICommand.self, GitCredentialCommand.self, SetupGitCommand.self, KubeCredentialCommand.self,
+        WhoamiCommand.self, APICommand.self, GitCredentialCommand.self, SetupGitCommand.self,
+        KubeCredentialCommand.self,
         CompletionCommand.self, HelpCommand.self,
     ]
 

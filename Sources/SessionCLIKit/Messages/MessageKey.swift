@@ -207,6 +207,15 @@ package enum MessageKey: String, CaseIterable, Sendable {
     case switchPrompt
     case switchNotANumber
     case switchNoAnswer
+    // MARK: whoami
+    case whoamiSummary
+    case whoamiDiscussion
+    case whoamiOptionJSON
+    case whoamiNoProvider
+    case whoamiNotSaid
+    case whoamiName
+    case whoamiEmail
+    case whoamiSubject
     // MARK: token
     case tokenSummary
     case tokenDiscussion
@@ -1459,6 +1468,46 @@ package enum MessageKey: String, CaseIterable, Sendable {
                 "セッションが選ばれませんでした。何も変更していません"
             )
         // MARK: token
+        case .whoamiSummary:
+            (
+                "Show who the provider says the session's account is.",
+                "セッションのアカウントについてプロバイダーが返す情報を表示します。"
+            )
+        case .whoamiDiscussion:
+            (
+                "Asks the session's provider, at its OpenID Connect userinfo endpoint (found by discovery), with the session's access token, refreshed first when it is due. The token goes to the provider only. A session made from a pasted token (login --with-token) has no provider to ask.\n\n--json prints one object with these keys, absent values null: sub, preferred_username, name, email, issuer.\n\nThe session is the default one, or the one --server and --account (or SESSION_CLI_SERVER and SESSION_CLI_ACCOUNT) select for this run.",
+                "セッションのプロバイダーの OpenID Connect userinfo エンドポイント (ディスカバリーで探します) に、セッションのアクセストークンを付けて問い合わせます。期限が近いトークンは先に更新します。トークンを送る先はプロバイダーだけです。貼り付けたトークン (login --with-token) のセッションには問い合わせ先のプロバイダーがありません。\n\n--json は次のキーを持つオブジェクトを 1 つ出力します (値がないときは null): sub、preferred_username、name、email、issuer。\n\n使うのはデフォルトのセッションか、この実行で --server と --account (または SESSION_CLI_SERVER と SESSION_CLI_ACCOUNT) が選んだセッションです。"
+            )
+        case .whoamiOptionJSON:
+            (
+                "Print one JSON object (its fields are listed below).",
+                "JSON オブジェクトを 1 つ出力します (フィールドは下に記載)。"
+            )
+        case .whoamiNoProvider:
+            (
+                "{session} has no provider to ask: its token was pasted (login --with-token); sign in with login --device or --web to use whoami",
+                "{session} には問い合わせるプロバイダーがありません。トークンが貼り付けられたセッションです (login --with-token)。whoami を使うには login --device か --web でサインインしてください"
+            )
+        case .whoamiNotSaid:
+            (
+                "not said",
+                "返されていません"
+            )
+        case .whoamiName:
+            (
+                "Name",
+                "名前"
+            )
+        case .whoamiEmail:
+            (
+                "E-mail",
+                "メール"
+            )
+        case .whoamiSubject:
+            (
+                "Subject",
+                "サブジェクト"
+            )
         case .tokenSummary:
             (
                 "Print the access token, refreshed first when needed (for scripts).",

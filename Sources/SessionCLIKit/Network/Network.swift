@@ -2,7 +2,7 @@ package import SessionCore
 package import SessionSupport
 
 /// What the commands need from the network, and all of it: sign in, keep a
-/// token fresh, revoke, send. Commands call it; `session-cli-api`
+/// token fresh, ask who the account is, revoke, send. Commands call it; `session-cli-api`
 /// implements it (`NetworkService`, in `SessionCLINetworking`), and
 /// `session-cli`, which links no networking, hands the command line over to
 /// `session-cli-api` the moment a command asks for it
@@ -28,6 +28,11 @@ package protocol Network: Sendable {
     /// is due while the access token is not. `nil` when logged out.
     func refreshed(_ session: any LoginStateRepository, replacing: TokenFingerprint) async throws
         -> Credential?
+
+    /// Who the provider says `session`'s account is (its userinfo
+    /// endpoint), its token refreshed first when due. `nil` when logged out,
+    /// or expired for good.
+    func userInfo(of session: any LoginStateRepository) async throws -> UserInfo?
 
     /// Revokes the grant of a session already removed, within
     /// ``SessionLimits/revocationDeadline``. Never throws: a logout or a new

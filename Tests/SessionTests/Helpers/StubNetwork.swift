@@ -11,6 +11,7 @@ final class StubNetwork: Network {
         case signIn(issuer: URL, clientID: String)
         case currentCredential
         case refreshed(replacing: TokenFingerprint)
+        case userInfo
         case revoke(token: TokenFingerprint)
         case send(method: String, path: String, server: URL, carriesOverride: Bool)
     }
@@ -22,6 +23,8 @@ final class StubNetwork: Network {
     let signedIn: Credential?
     /// The credential a refresh hands out; `nil` to hand out the stored one.
     let refreshed: Credential?
+    /// What the provider says of the account.
+    let account: UserInfo
     /// How a revocation goes.
     let revocation: Revocation
     /// How the server answers `api`, and the body of a 2xx.
@@ -30,11 +33,13 @@ final class StubNetwork: Network {
 
     init(
         signedIn: Credential? = nil, refreshed: Credential? = nil,
+        account: UserInfo = UserInfo(subject: "1", preferredUsername: "alice"),
         revocation: Revocation = .revoked(issuer: "https://login.example.com"), answer: APIAnswer = .success,
         body: [UInt8] = []
     ) {
         self.signedIn = signedIn
         self.refreshed = refreshed
+        self.account = account
         self.revocation = revocation
         self.answer = answer
         self.body = body
@@ -60,6 +65,21 @@ final class StubNetwork: Network {
         -> Credential?
     {
         recorded.withLock { $0.append(.refreshed(replacing: replacing)) }
+        if let refreshed {
+            try session.save(refreshed)
+            return refreshed
+        }
+        return try session.load().credential
+    }
+
+    func userInfo(of session: any LoginStateRepository) async throws -> UserInfo? {
+        recorded.withLock { $0.append(.userInfo) }
+        guard try await currentCredentialQuietly(of: session) != nil else { return nil }
+        return account
+    }
+
+    /// ``currentCredential(of:)`` without recording the call.
+    private func currentCredentialQuietly(of session: any LoginStateRepository) async throws -> Credential? {
         if let refreshed {
             try session.save(refreshed)
             return refreshed

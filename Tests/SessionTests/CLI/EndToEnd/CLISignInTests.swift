@@ -342,4 +342,27 @@ import Testing
             }
         }
     }
+
+    /// `whoami` after a real device sign-in: the real provider's userinfo,
+    /// asked by `session-cli-api` with the session's token; the token is
+    /// in none of its output.
+    @Test(.tags(.pypi)) func whoamiAsksTheRealProviderWhoTheAccountIs() async throws {
+        try await withTestProvider { provider in
+            let credential = try await cli.signIn(provider, arguments: ["--scope", "email"])
+            let whoami = try await cli.run(["whoami"])
+            #expect(whoami.status == 0, "\(whoami.stderr)")
+            let lines = whoami.stdout.split(separator: "\n").map(String.init)
+            #expect(lines.first == "Account:   alice")
+            #expect(lines.contains("E-mail:    alice@example.com"))
+            #expect(lines.last == "Provider:  \(provider.issuer.absoluteString)")
+            let json = try await cli.run(["whoami", "--json"])
+            let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+            #expect(object?["preferred_username"] as? String == "alice")
+            #expect((object?["sub"] as? String)?.isEmpty == false)
+            Secret.expectAbsent(
+                [credential.token.value, credential.refreshToken?.value ?? "-"],
+                in: whoami.stdout + whoami.stderr,
+                "whoami's output")
+        }
+    }
 }

@@ -113,7 +113,7 @@ import Testing
             (["--jsno", "status"], "session-cli: unknown option '--jsno'; see --help\n"),
             (
                 ["frobnicate"],
-                "session-cli: unknown command 'frobnicate'; commands: login, logout, status, switch, token, api, git-credential, setup-git, kube-credential, completion, help\n"
+                "session-cli: unknown command 'frobnicate'; commands: login, logout, status, switch, token, whoami, api, git-credential, setup-git, kube-credential, completion, help\n"
             ),
             (
                 ["status", "-x"],
@@ -129,7 +129,7 @@ import Testing
             ),
             (
                 ["help", "nope"],
-                "session-cli: no help for that; give one of: login, logout, status, switch, token, api, git-credential, setup-git, kube-credential, completion, help, exit-codes\n"
+                "session-cli: no help for that; give one of: login, logout, status, switch, token, whoami, api, git-credential, setup-git, kube-credential, completion, help, exit-codes\n"
             ),
             (["help", "tokne"], "session-cli: no help for that; did you mean 'token'?\n"),
         ]

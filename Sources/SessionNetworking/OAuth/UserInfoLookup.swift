@@ -1,0 +1,70 @@
+import Foundation
+public import SessionCore
+import SessionSupport
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+extension Credential {
+    /// Asks the session's provider who the account is: its OpenID Connect
+    /// userinfo endpoint (found by discovery), with the access token.
+    ///
+    /// The token goes to the provider's userinfo endpoint only, which
+    /// discovery checked is HTTPS (or loopback). The answer is held up to
+    /// ``SessionLimits/providerAnswerSize``, each exchange ends within
+    /// ``SessionLimits/signInExchangeDeadline``, and a claim that is not a
+    /// string, too long, or not safe to show is left out. Refresh a due
+    /// token first (``TokenRefresher/currentCredential()``): this sends the
+    /// token as it is.
+    ///
+    /// ```swift
+    /// guard let session = try await refresher.currentCredential() else { return }
+    /// let info = try await session.userInfo()
+    /// ```
+    /// - Throws: ``SignInError/missingEndpoint(name:)`` for a session with
+    ///   no provider (a pasted token) or a provider with no userinfo
+    ///   endpoint; the errors of ``ProviderMetadata/discover(issuer:transport:)``;
+    ///   ``SignInError/invalidResponse(from:reason:)`` for an answer that is
+    ///   not a JSON object with a `sub`; `NetworkError.status` when the
+    ///   provider refuses the token.
+    public func userInfo(transport: any Transport = URLSessionTransport()) async throws -> UserInfo {
+        guard let provider else { throw SignInError.missingEndpoint(name: "userinfo endpoint") }
+        let metadata = try await ProviderMetadata.discover(issuer: provider.issuer, transport: transport)
+        guard let endpoint = metadata.userinfoEndpoint else {
+            throw SignInError.missingEndpoint(name: "userinfo endpoint")
+        }
+        try OAuthWire.requireSafe(endpoint, "userinfo endpoint")
+        var request = URLRequest(url: endpoint)
+        request.setValue("Bearer \(token.value)", forHTTPHeaderField: "Authorization")
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        return try await NetworkClient(
+            baseURL: endpoint,
+            transport: DeadlineTransport(transport, limit: SessionLimits.signInExchangeDeadline)
+        ).run(OneRequest(request, read: UserInfoAnswer.read))
+    }
+}
+
+/// The userinfo endpoint's answer: a JSON object whose `sub` is a string.
+enum UserInfoAnswer {
+    static func read(_ answer: SequenceResponse) throws -> UserInfo {
+        let status = answer.response.statusCode
+        guard status == 200 else { throw NetworkError.status(code: status, body: answer.body) }
+        let object = try OAuthWire.object(answer, from: "userinfo endpoint")
+        guard let subject = try OAuthWire.string(object, "sub", from: "userinfo endpoint"), showable(subject)
+        else {
+            throw SignInError.invalidResponse(from: "userinfo endpoint", reason: "it names no subject (sub)")
+        }
+        func claim(_ key: String) -> String? {
+            guard case .string(let text)? = object[key], showable(text) else { return nil }
+            return text
+        }
+        return UserInfo(
+            subject: subject, preferredUsername: claim("preferred_username"), name: claim("name"),
+            email: claim("email"))
+    }
+
+    private static func showable(_ text: String) -> Bool {
+        !text.isEmpty && text.count <= SessionLimits.accountNameLength && TerminalText.isSafe(text)
+    }
+}
