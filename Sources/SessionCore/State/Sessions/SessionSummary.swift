@@ -38,10 +38,12 @@ public struct SessionSummary: Sendable, Hashable {
     public let secretsLocation: SecretsLocation
     /// The identity provider that issued the tokens; `nil` for a pasted token.
     public let provider: Provider?
-    /// Which access token it is, without it: its fingerprint, or for a token
-    /// kept apart from the file, the generation the file names. Two summaries
-    /// of one session differ once its token was replaced, whatever else stayed.
-    package let tokenRevision: String
+    /// Which access token it is, without it: a hash of the token (for a
+    /// token kept apart from the file, of the generation the file names too),
+    /// for this process only. Two summaries of one session differ once its
+    /// token was replaced, whatever else stayed. A hash, not a fingerprint:
+    /// it is never kept or shown, and costs `status` next to nothing.
+    package let tokenRevision: Int
 
     /// The provider of a session, without the client's secret.
     public struct Provider: Sendable, Hashable {
@@ -60,9 +62,10 @@ public struct SessionSummary: Sendable, Hashable {
         account = credential.account
         server = credential.server
         tokenPreview = credential.token.redacted
-        tokenRevision =
-            credential.token.keyringGeneration.map { "generation " + $0 }
-            ?? credential.token.fingerprint.description
+        var revision = Hasher()
+        revision.combine(credential.token.value)
+        revision.combine(credential.token.keyringGeneration)
+        tokenRevision = revision.finalize()
         issuedAt = credential.issuedAt
         tokenIssuedAt = credential.tokenIssuedAt
         expiresAt = credential.expiresAt
