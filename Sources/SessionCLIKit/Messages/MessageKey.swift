@@ -1471,7 +1471,7 @@ package enum MessageKey: String, CaseIterable, Sendable {
         case .whoamiSummary:
             (
                 "Show who the provider says the session's account is.",
-                "セッションのアカウントについてプロバイダーが返す情報を表示します。"
+                "アカウントの情報をプロバイダーに問い合わせて表示します。"
             )
         case .whoamiDiscussion:
             (

@@ -62,9 +62,10 @@ public protocol SecretStore: Sendable {
     func removeSecrets(for session: SessionKey, keeping generation: String?) throws
 
     /// Checks that secrets can be kept now (reachable, unlocked, at a prompt
-    /// if need be): a login calls it before it signs in, so a store that
-    /// cannot be used fails the login before the provider grants anything.
-    /// By default, nothing to check.
+    /// if need be). The command-line tool's login calls its keyring's before
+    /// it signs in; an app calls its store's the same way, before
+    /// ``Login/perform(with:)``, so a store that cannot be used fails the
+    /// login before the provider grants anything. By default, nothing to check.
     func prepare() throws
 }
 

@@ -109,7 +109,10 @@ public struct LoginUsecase: Sendable {
     @discardableResult
     public func loginOrLogout() async throws -> LoginState {
         defer { ownWrites.send() }
-        return try await strategy().perform(with: repository)
+        // Read where a wait holds no cooperative thread, as the button's own save or clear is made.
+        let session = try await repository.calling { try $0.sessionSummary() }
+        return try await Self.status(of: session, at: now(), provider: provider).strategy.perform(
+            with: repository)
     }
 
     /// The status now, then again each time it changes, until the task

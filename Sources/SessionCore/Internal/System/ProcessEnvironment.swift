@@ -1,8 +1,10 @@
 import SessionSupport
 
 /// Every environment variable the library reads, in one list, and the one
-/// place it reads them: the caller can always pass the values instead (the
-/// command-line tool passes its own environment).
+/// place it reads them of its own accord. The caller can always pass the
+/// values instead (the command-line tool passes its own environment), as
+/// ``FileLoginStateStore/defaultFileURL(appName:environment:)`` takes a
+/// dictionary that is the process's environment by default.
 package enum ProcessEnvironment {
     package enum Name: String, CaseIterable, Sendable {
         /// The session D-Bus, where the keyring is.

@@ -55,8 +55,9 @@ public struct SessionSummary: Sendable, Hashable {
         public let isConfidential: Bool
     }
 
-    /// The summary of `credential`: the same whether it holds its secrets
-    /// or stands in for them (a session kept in the keyring, read from the file).
+    /// The summary of `credential`, as it holds its secrets or stands in
+    /// for them (a session kept in the keyring, read from the file): what
+    /// it shows is the same either way; ``tokenRevision`` tells the two apart.
     package init(_ credential: Credential) {
         key = credential.key
         account = credential.account

@@ -29,8 +29,10 @@ public struct StoredSession: Sendable, Hashable {
     /// of the others becomes the default.
     public let usedAt: Date
 
-    /// A session as a store lists it.
-    package init(credential: Credential, isDefault: Bool, usedAt: Date) {
+    /// A session as a store lists it: a store of your own makes one per
+    /// session (``LoginStateStore/sessions()``). Only its ``summary`` is
+    /// public; the credential stays with the library.
+    public init(credential: Credential, isDefault: Bool, usedAt: Date) {
         self.credential = credential
         summary = SessionSummary(credential)
         self.isDefault = isDefault

@@ -224,7 +224,8 @@ package final class SecretService {
                 member: "Prompt",
                 body: [.string("")]))
         let interrupt = interrupts?.begin()
-        defer { interrupts?.end() }
+        // Only what began ends: a source that could not listen changed nothing to put back.
+        defer { if interrupt != nil { interrupts?.end() } }
         let completed: DBusMessage
         do {
             completed = try bus.waitForSignal(
