@@ -9,11 +9,21 @@ import Testing
 /// many as cores: the requests that wait for it leave every other task of
 /// the process running.
 @Suite struct WaitingStoreTests {
-    /// A secret store whose every read takes three seconds, as the keyring
-    /// does while its unlock prompt is open.
+    /// A secret store whose reads wait, as the keyring does while its
+    /// unlock prompt is open, until the person answers: here, until another
+    /// task of the process has ticked 300 times (3 s of 10 ms ticks). If the
+    /// reads held the pool, the ticks could not come, and each read gives up
+    /// after a minute and says so.
     final class SlowSecretStore: SecretStore {
         let kept = InMemorySecretStore()
         let reads = Locked(0)
+        let gaveUp = Locked(0)
+        private let answered = DispatchSemaphore(value: 0)
+
+        /// The person answers the prompt: every read waiting now, and every read to come, goes on.
+        func answer() {
+            for _ in 0..<16 { answered.signal() }
+        }
 
         func save(_ secrets: SessionSecrets, for session: SessionKey, generation: String) throws {
             try kept.save(secrets, for: session, generation: generation)
@@ -21,8 +31,7 @@ import Testing
 
         func secrets(for session: SessionKey, generation: String) throws -> SessionSecrets? {
             reads.withLock { $0 += 1 }
-            // The store's own wait, not a test waiting for something: a prompt nobody answers for 3 s.
-            Thread.sleep(forTimeInterval: 3)
+            if answered.wait(timeout: .now() + 60) == .timedOut { gaveUp.withLock { $0 += 1 } }
             return try kept.secrets(for: session, generation: generation)
         }
 
@@ -37,17 +46,17 @@ import Testing
 
     /// Four requests at once through a `NetworkClient` whose
     /// `AuthTokenHeaderBehavior` reads the token from a file store whose
-    /// secret store waits 3 s per read: another task's 10 ms ticks keep
-    /// coming all the while. (Were the reads made on the pool, its two
-    /// threads on this machine would be held for six seconds, and the
-    /// ticker would count next to nothing.) In a process of its own, so
-    /// the other tests' work does not count against the pool.
+    /// secret store waits for another task's 10 ms ticks: the ticks keep
+    /// coming while all four wait, and release them. (Were the reads made on
+    /// the pool, its two threads on this machine would be held, the ticker
+    /// would stall, and the reads would give up after a minute.) In a
+    /// process of its own, so the other tests' work does not count against
+    /// the pool.
     @Test(.tags(.python)) func fourRequestsWaitingForTheSecretStoreLeaveThePoolFree() async throws {
         let child = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
-            let during = try await WaitingStoreTests.ticksWhileFourRequestsWait()
-            // About 300 ticks in three seconds when nothing is in the way; a loaded machine gives fewer.
-            guard during >= 30 else {
-                print("the ticker ticked \(during) times while the requests waited")
+            let gaveUp = try await WaitingStoreTests.readsThatGaveUpWhileFourRequestsWait()
+            guard gaveUp == 0 else {
+                print("\(gaveUp) of the four reads gave up: the ticker did not tick while they waited")
                 exit(1)
             }
         }
@@ -56,8 +65,9 @@ import Testing
         }
     }
 
-    /// How many times a 10 ms ticker ticked while four requests waited for the slow secret store.
-    static func ticksWhileFourRequestsWait() async throws -> Int {
+    /// How many of the four requests' reads of the slow secret store gave
+    /// up waiting for a ticker to tick 300 times.
+    static func readsThatGaveUpWhileFourRequestsWait() async throws -> Int {
         try await withLoopbackServer { server in
             let directory = TemporaryDirectory()
             let secrets = SlowSecretStore()
@@ -66,15 +76,17 @@ import Testing
             credential.secretsLocation = .keyring
             try store.save(credential)
             let client = NetworkClient(
-                baseURL: server.originA, transport: URLSessionTransport(timeout: 60),
+                baseURL: server.originA, transport: URLSessionTransport(timeout: 120),
                 behavior: AuthTokenHeaderBehavior(repository: store))
 
-            let ticks = Locked(0)
+            // 300 ticks of 10 ms, then the person answers: the reads wait for these ticks.
             let ticker = Task {
-                while (try? await Task.sleep(for: .milliseconds(10))) != nil { ticks.withLock { $0 += 1 } }
+                for _ in 0..<300 {
+                    guard (try? await Task.sleep(for: .milliseconds(10))) != nil else { return }
+                }
+                secrets.answer()
             }
             defer { ticker.cancel() }
-            let before = ticks.withLock { $0 }
             try await withThrowingTaskGroup(of: Echo.self) { group in
                 for _ in 0..<4 { group.addTask { try await client.send(Request<Echo>(path: "/echo")) } }
                 for try await echo in group {
@@ -90,7 +102,7 @@ import Testing
                     "the secret store was read \(secrets.reads.withLock { $0 }) times, not once per request")
                 exit(1)
             }
-            return ticks.withLock { $0 } - before
+            return secrets.gaveUp.withLock { $0 }
         }
     }
 }
