@@ -41,16 +41,8 @@ package struct NetworkService: Network {
     }
 
     package func userInfo(of session: any LoginStateRepository) async throws -> UserInfo? {
-        let credential: Credential
-        do {
-            guard let current = try await TokenRefresher(repository: session).currentCredential() else {
-                return nil
-            }
-            credential = current
-        } catch {
-            let endpoint = (try? session.load())?.credential?.provider?.tokenEndpoint
-            throw NetworkErrorReport.cliError(for: error, talkingTo: endpoint)
-        }
+        // Refreshed first when due, its errors worded as for `token`.
+        guard let credential = try await currentCredential(of: session) else { return nil }
         do {
             return try await credential.userInfo()
         } catch {

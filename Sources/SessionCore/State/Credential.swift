@@ -133,6 +133,12 @@ public struct Credential: Sendable, Hashable, Codable {
     /// Whether the token has stopped being valid at `date`. A credential with
     /// no expiry never expires.
     public func isExpired(at date: Date) -> Bool {
+        Self.isExpired(expiresAt, at: date)
+    }
+
+    /// The rule behind ``isExpired(at:)``, for what knows only the expiry
+    /// (``SessionSummary``): expired at the expiry, never without one.
+    package static func isExpired(_ expiresAt: Date?, at date: Date) -> Bool {
         guard let expiresAt else { return false }
         return date >= expiresAt
     }
@@ -141,7 +147,13 @@ public struct Credential: Sendable, Hashable, Codable {
     /// expired, or it can be refreshed (``canRefresh``). The one rule behind
     /// the login button, `status` and ``LoginStateRepository/isLoggedIn(at:)``.
     public func isUsable(at date: Date) -> Bool {
-        !isExpired(at: date) || canRefresh
+        Self.isUsable(expiresAt, canRefresh: canRefresh, at: date)
+    }
+
+    /// The rule behind ``isUsable(at:)``, for what knows only the expiry and
+    /// whether the session can refresh (``SessionSummary``).
+    package static func isUsable(_ expiresAt: Date?, canRefresh: Bool, at date: Date) -> Bool {
+        !isExpired(expiresAt, at: date) || canRefresh
     }
 
     private enum CodingKeys: String, CodingKey {

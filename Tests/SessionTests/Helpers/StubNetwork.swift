@@ -54,11 +54,7 @@ final class StubNetwork: Network {
 
     func currentCredential(of session: any LoginStateRepository) async throws -> Credential? {
         recorded.withLock { $0.append(.currentCredential) }
-        if let refreshed {
-            try session.save(refreshed)
-            return refreshed
-        }
-        return try session.load().credential
+        return try await currentCredentialQuietly(of: session)
     }
 
     func refreshed(_ session: any LoginStateRepository, replacing: TokenFingerprint) async throws

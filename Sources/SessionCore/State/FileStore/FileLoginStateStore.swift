@@ -97,7 +97,7 @@ public final class FileLoginStateStore: LoginStateStore, SessionStorage {
     public convenience init(
         fileURL: URL, secrets: any SecretStore, lockTimeout: TimeInterval = SessionLimits.lockTimeout
     ) {
-        self.init(path: fileURL.path, lockTimeout: lockTimeout, keyring: { _ in SeparateSecrets(secrets) })
+        self.init(path: fileURL.path, secrets: secrets, lockTimeout: lockTimeout)
     }
 
     /// The same, at `path` (relative to the current directory unless it starts with `/`).

@@ -80,13 +80,12 @@ public struct SessionSummary: Sendable, Hashable {
 
     /// Whether the access token has stopped being valid at `date` (``Credential/isExpired(at:)``).
     public func isExpired(at date: Date) -> Bool {
-        guard let expiresAt else { return false }
-        return date >= expiresAt
+        Credential.isExpired(expiresAt, at: date)
     }
 
     /// Whether the session can be used at `date`: its token has not expired,
     /// or it can be refreshed (``Credential/isUsable(at:)``).
     public func isUsable(at date: Date) -> Bool {
-        !isExpired(at: date) || canRefresh
+        Credential.isUsable(expiresAt, canRefresh: canRefresh, at: date)
     }
 }
