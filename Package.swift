@@ -5,7 +5,8 @@ import PackageDescription
 //   SessionSupport        package-only machinery: the lock, JSON, ISO 8601, SHA-256, terminal-safe text
 //   SessionCore           State (tokens, credentials, the stores) and Strategy (the login button);
 //                         Internal/System: the operating system (files, flock, inotify, D-Bus, keyring)
-//   SessionNetworking     the request pipeline, request sequences, OAuth sign-in, refresh, revocation
+//   SessionNetworking     the request pipeline, request sequences, OAuth sign-in, refresh, revocation;
+//                         Core/Internal/Curl: the transfer on the system's libcurl (CCurl, Linux)
 //   Session               re-exports both: users write `import Session`; holds the DocC catalog
 //   SessionCLIKit         session-cli's commands, their table and dispatcher, the output
 //   SessionCLINetworking  the networking half of the commands that need it
@@ -16,7 +17,8 @@ import PackageDescription
 // from a bitmap instead of one 24-byte entry each. Still position-independent:
 // ASLR stays.
 let fastStart: [LinkerSetting] = [
-    .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(platforms: [.linux]))
+    .unsafeFlags(
+        ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(platforms: [.linux]))
 ]
 
 let package = Package(
@@ -30,7 +32,17 @@ let package = Package(
     targets: [
         .target(name: "SessionSupport"),
         .target(name: "SessionCore", dependencies: ["SessionSupport"]),
-        .target(name: "SessionNetworking", dependencies: ["SessionCore", "SessionSupport"]),
+        // The system's libcurl (Linux only), for CurlTransport: not a package, the library every
+        // distribution ships; linked by the networking half only.
+        .systemLibrary(
+            name: "CCurl", pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"]), .yum(["libcurl-devel"])]),
+        .target(
+            name: "SessionNetworking",
+            dependencies: [
+                "SessionCore", "SessionSupport",
+                .target(name: "CCurl", condition: .when(platforms: [.linux])),
+            ]),
         .target(name: "Session", dependencies: ["SessionCore", "SessionNetworking"]),
         .target(name: "SessionCLIKit", dependencies: ["SessionCore", "SessionSupport"]),
         .target(
@@ -65,7 +77,7 @@ let package = Package(
 )
 
 // Let the compiler keep the code honest, in every target (as swift-log does).
-for target in package.targets {
+for target in package.targets where target.type != .system {
     var settings = target.swiftSettings ?? []
     settings.append(contentsOf: [
         .enableUpcomingFeature("ExistentialAny"),

@@ -48,6 +48,11 @@ public struct Credential: Sendable, Hashable, Codable {
     /// what a tool that authenticates with ID tokens (kubectl against an
     /// OIDC-configured cluster) is handed. `nil` without the `openid` scope.
     public var idToken: AuthToken?
+    /// The certificate authorities and the client certificate the session's
+    /// requests use (`login --ca-file`, `--client-cert`): to its provider for
+    /// refresh and revocation, and to its server. Only these paths are kept;
+    /// the proxy is chosen where a request is made.
+    public var connection: ConnectionSettings
     /// Where the secrets (``token``, ``refreshToken``, ``idToken`` and the
     /// provider's client secret) are kept: in the session file (the
     /// default), or in the system keyring, the file keeping everything else.
@@ -68,11 +73,14 @@ public struct Credential: Sendable, Hashable, Codable {
     ///   - scopes: The scopes the provider granted.
     ///   - provider: The identity provider that issued the tokens.
     ///   - secretsLocation: Where a store keeps the secrets.
+    ///   - connection: The CA file and client certificate its requests use.
     public init(
         token: AuthToken, refreshToken: AuthToken? = nil, account: String? = nil,
         server: URL? = nil, issuedAt: Date = Date(), expiresAt: Date? = nil, scopes: [String] = [],
-        provider: OAuthProvider? = nil, secretsLocation: SecretsLocation = .file
+        provider: OAuthProvider? = nil, secretsLocation: SecretsLocation = .file,
+        connection: ConnectionSettings = ConnectionSettings()
     ) {
+        self.connection = connection
         self.token = token
         self.refreshToken = refreshToken
         self.account = account
@@ -158,7 +166,7 @@ public struct Credential: Sendable, Hashable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case token, refreshToken, account, server, issuedAt, expiresAt, scopes, provider, refreshedAt,
-            tokenIssuedAt, idToken, secretsLocation
+            tokenIssuedAt, idToken, secretsLocation, connection
     }
 
     /// Decodes and validates the value; an invalid one is a `DecodingError` that never contains it.
@@ -178,6 +186,9 @@ public struct Credential: Sendable, Hashable, Codable {
         refreshedAt = try container.decodeIfPresent([Date].self, forKey: .refreshedAt) ?? []
         tokenIssuedAt = try container.decodeIfPresent(Date.self, forKey: .tokenIssuedAt)
         idToken = try container.decodeIfPresent(AuthToken.self, forKey: .idToken)
+        connection =
+            try container.decodeIfPresent(ConnectionSettings.self, forKey: .connection)
+            ?? ConnectionSettings()
     }
 }
 
@@ -194,6 +205,10 @@ extension Credential: CustomStringConvertible, CustomDebugStringConvertible, Cus
         if !scopes.isEmpty { fields.append("scopes: \(scopes.joined(separator: " "))") }
         if let provider { fields.append("provider: \(provider.issuer.absoluteString)") }
         if secretsLocation != .file { fields.append("secretsLocation: \(secretsLocation)") }
+        if let caFile = connection.caFile { fields.append("caFile: \(caFile)") }
+        if let certificate = connection.clientCertificate {
+            fields.append("clientCertificate: \(certificate.certificateFile)")
+        }
         return "Credential(\(fields.joined(separator: ", ")))"
     }
 

@@ -142,6 +142,10 @@ public enum SessionLimits {
 
     /// How deep any nested value may go (JSON, D-Bus): 64. (The JSON reader,
     /// below this module in `SessionSupport`, keeps the same number.)
+    /// The most bytes of an HTTP answer's head (status line and headers) a transport reads.
+    package static let responseHeadSize = 256 << 10
+    /// The most header fields of an HTTP answer a transport reads.
+    package static let responseHeaderCount = 500
     package static let nestingDepth = 64
     /// The most bytes of one D-Bus message read: 1 MiB. The Secret Service's
     /// are under 1 KiB; the protocol allows 128 MiB.

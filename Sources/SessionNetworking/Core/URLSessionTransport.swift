@@ -26,7 +26,7 @@ import SessionSupport
 ///     hold a password or a refresh token), or send a streamed body again
 ///     (``Request/bodyStream``: it was read on the way there);
 ///   - a `Location` that is not an `http` or `https` URL, or none at all.
-/// - An 11th redirect in a row fails with `URLError(.httpTooManyRedirects)`.
+/// - An 11th redirect in a row fails with ``ConnectionError/Reason/tooManyRedirects``.
 ///
 /// The session is ephemeral: no cookies, no cache, no credential storage.
 ///
@@ -35,18 +35,32 @@ import SessionSupport
 /// ```
 public struct URLSessionTransport: Transport {
     /// Headers that may follow a redirect to another origin.
-    public static let crossOriginHeaders: Set<String> = [
-        "accept", "accept-encoding", "accept-language", "content-type", "user-agent",
-    ]
+    public static let crossOriginHeaders = RedirectRule.crossOriginHeaders
     /// The most redirects followed for one request:
     /// ``SessionLimits/redirects``.
     public static let maximumRedirects = SessionLimits.redirects
 
     private let session: TransferSession
+    private let settings: ConnectionSettings
 
     /// - Parameter timeout: Seconds a request may wait for data before it fails (an idle
     ///   limit, not an overall one: a server that sends a byte now and then keeps it alive).
     public init(timeout: TimeInterval = SessionLimits.requestIdleTimeout) {
+        self.init(settings: ConnectionSettings(), timeout: timeout)
+    }
+
+    /// A transport with `settings`, as far as `URLSession` can honour them:
+    /// ``ProxySettings/none`` sends every request straight; a CA file, a
+    /// client certificate or a ``ProxySettings/url(_:noProxy:)`` fails each request with
+    /// ``ConnectionError/Reason/unsupported(_:)`` (use ``CurlTransport``,
+    /// the default on Linux, for them). ``ProxySettings/environment`` is the
+    /// system's proxy configuration.
+    ///
+    /// - Parameters:
+    ///   - settings: Trust, client certificate and proxy.
+    ///   - timeout: Seconds a request may wait for data before it fails.
+    public init(settings: ConnectionSettings, timeout: TimeInterval = SessionLimits.requestIdleTimeout) {
+        self.settings = settings
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpShouldSetCookies = false
         configuration.httpCookieAcceptPolicy = .never
@@ -54,6 +68,7 @@ public struct URLSessionTransport: Transport {
         configuration.urlCredentialStorage = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.timeoutIntervalForRequest = timeout
+        if settings.proxy == .none { configuration.connectionProxyDictionary = [:] }
         session = TransferSession(configuration: configuration)
     }
 
@@ -71,50 +86,22 @@ public struct URLSessionTransport: Transport {
     public func send(
         _ request: URLRequest, receiving receive: @escaping @Sendable (HTTPURLResponse, Data) throws -> Void
     ) async throws -> HTTPURLResponse {
-        var current = request
-        for _ in 0...Self.maximumRedirects {
-            let hop = current
-            let response = try await session.transfer(
-                hop, deliversBody: { Self.redirect(from: hop, response: $0) == nil }, receive: receive)
-            guard let next = Self.redirect(from: current, response: response) else { return response }
-            current = next
+        let proxyGiven = if case .url = settings.proxy { true } else { false }
+        guard !settings.isKeptWithSession && !proxyGiven else {
+            throw ConnectionError(
+                .unsupported(
+                    "URLSessionTransport cannot use a CA file, a client certificate or a given proxy"),
+                origin: request.url.flatMap(Origin.init)?.description)
         }
-        throw URLError(.httpTooManyRedirects)
+        let session = session
+        return try await RedirectRule.follow(request) { hop, deliversBody in
+            try await session.transfer(hop, deliversBody: deliversBody, receive: receive)
+        }
     }
 
     /// The request a redirect response asks for, or `nil` when the response
-    /// is not a redirect to follow (then it is the answer).
+    /// is not a redirect to follow (then it is the answer): ``RedirectRule``.
     static func redirect(from request: URLRequest, response: HTTPURLResponse) -> URLRequest? {
-        guard [301, 302, 303, 307, 308].contains(response.statusCode),
-            let location = response.value(forHTTPHeaderField: "Location"),
-            let base = request.url, let sourceOrigin = Origin(base),
-            let target = URL(string: location, relativeTo: base)?.absoluteURL,
-            let targetOrigin = Origin(target)
-        else { return nil }
-        if sourceOrigin.scheme == "https" && targetOrigin.scheme == "http" { return nil }
-
-        let method = request.httpMethod ?? "GET"
-        // 303 always, and 301/302 after a POST, turn into a GET without a body (as browsers do).
-        let becomesGet =
-            (response.statusCode == 303 && method != "HEAD")
-            || ([301, 302].contains(response.statusCode) && method == "POST")
-        let sameOrigin = sourceOrigin == targetOrigin
-        let body = becomesGet ? nil : request.httpBody
-        if !sameOrigin && !(body ?? Data()).isEmpty { return nil }
-        // A streamed body was read on the way there; it is not sent again.
-        if !becomesGet && request.httpBodyStream != nil { return nil }
-
-        var next = URLRequest(url: target)
-        next.timeoutInterval = request.timeoutInterval
-        next.httpMethod = becomesGet ? "GET" : method
-        next.httpBody = body
-        for (name, value) in request.allHTTPHeaderFields ?? [:] {
-            let lowered = name.lowercased()
-            if becomesGet && (lowered == "content-type" || lowered == "content-length") { continue }
-            if sameOrigin || crossOriginHeaders.contains(lowered) {
-                next.setValue(value, forHTTPHeaderField: name)
-            }
-        }
-        return next
+        RedirectRule.next(after: request, response: response)
     }
 }

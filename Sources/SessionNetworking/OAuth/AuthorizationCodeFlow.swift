@@ -63,14 +63,15 @@ public struct AuthorizationCodeFlow: CredentialProvider {
     ///   - redirect: Where the browser comes back: `127.0.0.1` on a port the
     ///     system picks, unless fixed for a provider that compares redirect URIs exactly.
     ///   - pages: What the browser is shown at the end.
-    ///   - transport: How requests are sent.
+    ///   - transport: How requests are sent; by default as the configuration's
+    ///     ``OAuthConfiguration/connection`` says.
     ///   - callbackTimeout: How long to wait for the browser.
     ///   - prompt: What the provider is asked to show (`prompt`), so a second account can sign in.
     ///   - now: When requests are sent, for the expiry.
     ///   - onEvent: Hears what happens: the URL to open, the wait, refused requests.
     public init(
         configuration: OAuthConfiguration, redirect: LoopbackRedirect = LoopbackRedirect(),
-        pages: SignInPages = SignInPages(), transport: any Transport = URLSessionTransport(),
+        pages: SignInPages = SignInPages(), transport: (any Transport)? = nil,
         callbackTimeout: Duration = SessionLimits.browserWait, prompt: SignInPrompt? = nil,
         now: @escaping @Sendable () -> Date = { Date() }, onEvent: @escaping @Sendable (Event) -> Void
     ) {
@@ -79,7 +80,7 @@ public struct AuthorizationCodeFlow: CredentialProvider {
         self.pages = pages
         exchange = AuthorizationCodeExchange(
             configuration: configuration, redirect: redirect, prompt: prompt, now: now)
-        self.transport = transport
+        self.transport = transport ?? configuration.connection.transport()
         self.callbackTimeout = callbackTimeout
         self.onEvent = onEvent
     }

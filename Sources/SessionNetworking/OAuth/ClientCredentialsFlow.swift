@@ -34,11 +34,11 @@ public struct ClientCredentialsFlow: CredentialProvider {
     ///   - transport: How the request is sent; it ends within ``SessionLimits/signInExchangeDeadline``.
     ///   - now: When the request is sent, for the expiry.
     public init(
-        configuration: OAuthConfiguration, transport: any Transport = URLSessionTransport(),
+        configuration: OAuthConfiguration, transport: (any Transport)? = nil,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.configuration = configuration
-        self.transport = transport
+        self.transport = transport ?? configuration.connection.transport()
         self.now = now
     }
 
@@ -66,7 +66,8 @@ public struct ClientCredentialsFlow: CredentialProvider {
                 token: grant.accessToken, refreshToken: grant.refreshToken, account: configuration.clientID,
                 server: configuration.sessionServer, issuedAt: sentAt,
                 expiresAt: grant.expiry(sentAt: sentAt),
-                scopes: grant.scopes ?? configuration.scopes, provider: provider)
+                scopes: grant.scopes ?? configuration.scopes, provider: provider,
+                connection: configuration.connection)
         case .error(let code, let description):
             throw TokenGrant.Answer.failure(code: code, description: description)
         }

@@ -51,17 +51,18 @@ public struct DeviceAuthorizationFlow: CredentialProvider {
     /// - Parameters:
     ///   - configuration: The provider (it needs a device authorization
     ///     endpoint), the client registered for the device grant, the scopes.
-    ///   - transport: How requests are sent.
+    ///   - transport: How requests are sent; by default as the configuration's
+    ///     ``OAuthConfiguration/connection`` says.
     ///   - clock: What the waits between polls sleep on.
     ///   - now: When requests are sent, for the expiry.
     ///   - onPrompt: Shows the user code and where to enter it.
     public init(
-        configuration: OAuthConfiguration, transport: any Transport = URLSessionTransport(),
+        configuration: OAuthConfiguration, transport: (any Transport)? = nil,
         clock: any SequenceClock = SystemSequenceClock(), now: @escaping @Sendable () -> Date = { Date() },
         onPrompt: @escaping @Sendable (Prompt) -> Void
     ) {
         self.configuration = configuration
-        self.transport = transport
+        self.transport = transport ?? configuration.connection.transport()
         self.clock = clock
         self.now = now
         self.onPrompt = onPrompt

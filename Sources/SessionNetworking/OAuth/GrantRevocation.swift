@@ -28,15 +28,16 @@ extension Credential {
     ///   `NetworkError` of a transport failure, or a ``DeadlineExceededError``
     ///   past the deadline.
     public func revokeGrant(
-        transport: any Transport = URLSessionTransport(timeout: SessionLimits.idleTimeout),
-        at date: Date = Date()
+        transport: (any Transport)? = nil, at date: Date = Date()
     ) async throws {
         guard let endpoint = provider?.revocationEndpoint else {
             throw SignInError.missingEndpoint(name: "revocation endpoint")
         }
         try await NetworkClient(
             baseURL: endpoint,
-            transport: DeadlineTransport(transport, limit: SessionLimits.revocationDeadline)
+            transport: DeadlineTransport(
+                transport ?? connection.transport(timeout: SessionLimits.idleTimeout),
+                limit: SessionLimits.revocationDeadline)
         ).run(GrantRevocation(credential: self, at: date))
     }
 }

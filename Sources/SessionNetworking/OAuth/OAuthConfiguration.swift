@@ -22,6 +22,10 @@ public struct OAuthConfiguration: Sendable {
     public var scopes: [String]
     /// Where the session's token may go; the issuer's origin when `nil`.
     public var server: URL?
+    /// The CA file and client certificate for the provider and the server,
+    /// kept with the session it signs in (``Credential/connection``); the
+    /// flows' transport by default.
+    public var connection: ConnectionSettings
 
     /// - Parameters:
     ///   - metadata: The provider's endpoints.
@@ -29,10 +33,12 @@ public struct OAuthConfiguration: Sendable {
     ///   - clientSecret: The client's secret, when it has one.
     ///   - scopes: The scopes to ask for.
     ///   - server: Where the session's token may go; the issuer's origin when `nil`.
+    ///   - connection: The CA file and client certificate for the provider and the server.
     public init(
         metadata: ProviderMetadata, clientID: String, clientSecret: AuthToken? = nil, scopes: [String] = [],
-        server: URL? = nil
+        server: URL? = nil, connection: ConnectionSettings = ConnectionSettings()
     ) {
+        self.connection = connection
         self.metadata = metadata
         self.clientID = clientID
         self.clientSecret = clientSecret
@@ -76,7 +82,7 @@ public struct OAuthConfiguration: Sendable {
             server: sessionServer,
             issuedAt: sentAt,
             expiresAt: grant.expiry(sentAt: sentAt), scopes: grant.scopes ?? scopes,
-            provider: try provider(redirect: redirect))
+            provider: try provider(redirect: redirect), connection: connection)
         // Checked by the flow before its claims were read.
         credential.idToken = grant.idToken.flatMap { try? AuthToken($0) }
         return credential

@@ -91,7 +91,8 @@ public struct ProviderMetadata: Sendable, Hashable {
     /// - Throws: ``SignInError/discoveryFailed(issuer:reason:)``,
     ///   ``SignInError/issuerMismatch(expected:)``, ``SignInError/insecureEndpoint(name:)``,
     ///   or the `NetworkError` of a transport failure.
-    public static func discover(issuer: URL, transport: any Transport = URLSessionTransport()) async throws
+    public static func discover(issuer: URL, transport: any Transport = ConnectionSettings().transport())
+        async throws
         -> ProviderMetadata
     {
         try await NetworkClient(

@@ -47,7 +47,8 @@ public final class TokenRefresher: Sendable {
     /// expires, and at most half its lifetime.
     private let margin: TimeInterval
     private let repository: any LoginStateRepository
-    private let transport: any Transport
+    /// The transport given, else `nil`: the session's own (``ConnectionSettings/transport(timeout:)``).
+    private let transport: (any Transport)?
     private let now: @Sendable () -> Date
     private let exclusion: Exclusion
     private let inFlight = Locked<Task<Credential?, any Error>?>(nil)
@@ -55,15 +56,16 @@ public final class TokenRefresher: Sendable {
     /// - Parameters:
     ///   - repository: The session's store.
     ///   - transport: How refresh requests are sent; each refresh ends within
-    ///     ``SessionLimits/refreshDeadline`` whatever the transport does. The
-    ///     default waits for a slow answer that long too: one given up on
-    ///     may have carried the only copy of a rotated refresh token.
+    ///     ``SessionLimits/refreshDeadline`` whatever the transport does. By
+    ///     default, the session's own (``Credential/connection``), waiting
+    ///     for a slow answer that long too: one given up on may have carried
+    ///     the only copy of a rotated refresh token.
     ///   - margin: The longest margin before expiry; half the token's
     ///     lifetime when that is shorter.
     ///   - now: The clock expiry is judged by.
     public convenience init(
         repository: any LoginStateRepository,
-        transport: any Transport = URLSessionTransport(timeout: SessionLimits.refreshIdleTimeout),
+        transport: (any Transport)? = nil,
         margin: TimeInterval = SessionLimits.refreshMargin, now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.init(
@@ -84,7 +86,7 @@ public final class TokenRefresher: Sendable {
     /// A refresher with a chosen ``Exclusion``.
     package init(
         repository: any LoginStateRepository,
-        transport: any Transport = URLSessionTransport(timeout: SessionLimits.refreshIdleTimeout),
+        transport: (any Transport)? = nil,
         margin: TimeInterval = SessionLimits.refreshMargin, now: @escaping @Sendable () -> Date = { Date() },
         exclusion: Exclusion
     ) {
@@ -178,6 +180,8 @@ public final class TokenRefresher: Sendable {
                 } else {
                     ClientCredentialsGrant.request(client, provider.tokenEndpoint, scopes: credential.scopes)
                 }
+            let transport: any Transport =
+                self.transport ?? credential.connection.transport(timeout: SessionLimits.refreshIdleTimeout)
             let endpoint = NetworkClient(
                 baseURL: provider.tokenEndpoint,
                 transport: DeadlineTransport(transport, limit: SessionLimits.refreshDeadline))

@@ -28,7 +28,8 @@ extension Credential {
     ///   ``SignInError/invalidResponse(from:reason:)`` for an answer that is
     ///   not a JSON object with a `sub`; `NetworkError.status` when the
     ///   provider refuses the token.
-    public func userInfo(transport: any Transport = URLSessionTransport()) async throws -> UserInfo {
+    public func userInfo(transport: (any Transport)? = nil) async throws -> UserInfo {
+        let transport = transport ?? connection.transport()
         guard let provider else { throw SignInError.missingEndpoint(name: "userinfo endpoint") }
         let metadata = try await ProviderMetadata.discover(issuer: provider.issuer, transport: transport)
         guard let endpoint = metadata.userinfoEndpoint else {

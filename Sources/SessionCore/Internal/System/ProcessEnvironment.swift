@@ -15,6 +15,23 @@ package enum ProcessEnvironment {
         case home = "HOME"
         /// Where state files go (`~/.local/state` when unset).
         case stateHome = "XDG_STATE_HOME"
+        /// A PEM file of certificate authorities that replaces the system's bundle (as for curl, OpenSSL).
+        case certificateFile = "SSL_CERT_FILE"
+        /// A folder of hashed certificate authorities that replaces the system's folder.
+        case certificateDirectory = "SSL_CERT_DIR"
+        /// curl's name for ``certificateFile``, read when that is not set.
+        case curlCABundle = "CURL_CA_BUNDLE"
+        /// The proxy for https (curl reads both spellings; the lowercase one wins).
+        case httpsProxy = "https_proxy"
+        case httpsProxyUpper = "HTTPS_PROXY"
+        /// The proxy for http: lowercase only, as in curl (CGI sets `HTTP_PROXY` from a request's header).
+        case httpProxy = "http_proxy"
+        /// The proxy for both schemes, when the scheme's own is not set.
+        case allProxy = "ALL_PROXY"
+        case allProxyLower = "all_proxy"
+        /// Hosts that never go through a proxy.
+        case noProxy = "NO_PROXY"
+        case noProxyLower = "no_proxy"
     }
 
     /// The variable's value in this process's environment now.

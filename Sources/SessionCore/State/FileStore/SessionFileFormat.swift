@@ -105,6 +105,20 @@ package enum SessionFileFormat {
         fields["provider"] = credential.provider.map {
             Self.fields($0, withSecret: credential.secretsLocation == .file)
         }
+        if credential.connection.isKeptWithSession {
+            fields["connection"] = Self.fields(credential.connection)
+        }
+        return .object(fields)
+    }
+
+    /// What a session keeps of its connection: paths, never a key.
+    private static func fields(_ connection: ConnectionSettings) -> JSONOutput {
+        var fields: [String: JSONOutput] = [:]
+        fields["caFile"] = connection.caFile.map { .string($0) }
+        if let certificate = connection.clientCertificate {
+            fields["clientCertificate"] = .string(certificate.certificateFile)
+            fields["clientKey"] = .string(certificate.keyFile)
+        }
         return .object(fields)
     }
 
@@ -283,7 +297,29 @@ package enum SessionFileFormat {
         decoded.refreshedAt = try fields.dates("refreshedAt") ?? []
         decoded.tokenIssuedAt = try fields.date("tokenIssuedAt")
         decoded.idToken = try fields.token("idToken")
+        if let connection = try fields.object("connection") {
+            decoded.connection = try Self.connection(connection)
+        }
         return decoded
+    }
+
+    /// A session's connection: absolute paths of a CA file, and of a client
+    /// certificate with its key (both or neither).
+    private static func connection(_ fields: Fields) throws -> ConnectionSettings {
+        func path(_ name: String) throws -> String? {
+            guard let path = try fields.string(name) else { return nil }
+            guard path.hasPrefix("/"), !path.utf8.contains(0) else { throw fields.invalid(name) }
+            return path
+        }
+        var connection = ConnectionSettings(caFile: try path("caFile"))
+        switch (try path("clientCertificate"), try path("clientKey")) {
+        case (nil, nil): break
+        case (let certificate?, let key?):
+            connection.clientCertificate = ClientCertificate(certificateFile: certificate, keyFile: key)
+        case (nil, _): throw fields.missing("clientCertificate")
+        case (_, nil): throw fields.missing("clientKey")
+        }
+        return connection
     }
 
     /// A generation as ``KeyringSecretStore`` names them: 1 to 32 of `0-9a-z`.

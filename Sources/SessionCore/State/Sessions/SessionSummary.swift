@@ -38,6 +38,8 @@ public struct SessionSummary: Sendable, Hashable {
     public let secretsLocation: SecretsLocation
     /// The identity provider that issued the tokens; `nil` for a pasted token.
     public let provider: Provider?
+    /// The CA file and client certificate its requests use (paths only).
+    public let connection: ConnectionSettings
     /// Which access token it is, without it: a hash of the token (for a
     /// token kept apart from the file, of the generation the file names too),
     /// for this process only. Two summaries of one session differ once its
@@ -73,6 +75,7 @@ public struct SessionSummary: Sendable, Hashable {
         scopes = credential.scopes
         canRefresh = credential.canRefresh
         secretsLocation = credential.secretsLocation
+        connection = credential.connection
         provider = credential.provider.map {
             Provider(issuer: $0.issuer, clientID: $0.clientID, isConfidential: $0.clientSecret != nil)
         }

@@ -1,0 +1,82 @@
+import SessionSupport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The checks a CA file and a client certificate pass before they are
+/// used or kept with a session: readable regular files that hold PEM, and a
+/// key that only its owner can read. What is in them is left to the TLS
+/// library; this only makes sure a wrong path is reported as one.
+package enum PEMFiles {
+    /// A file of PEM certificates that can be read and holds one at least.
+    package static func checkCAFile(_ path: String) throws(ConnectionError) {
+        let text = try read(path) { ConnectionError(.caFileUnusable(path: path, why: $0)) }
+        guard text.contains("-----BEGIN CERTIFICATE-----") else {
+            throw ConnectionError(.caFileUnusable(path: path, why: "it holds no PEM certificate"))
+        }
+    }
+
+    /// A certificate and a key that can be read, the key by its owner only.
+    package static func check(_ certificate: ClientCertificate) throws(ConnectionError) {
+        let path = certificate.certificateFile
+        let text = try read(path) { ConnectionError(.clientCertificateUnusable(path: path, why: $0)) }
+        guard text.contains("-----BEGIN CERTIFICATE-----") else {
+            throw ConnectionError(.clientCertificateUnusable(path: path, why: "it holds no PEM certificate"))
+        }
+        let keyPath = certificate.keyFile
+        var status = stat()
+        guard stat(keyPath, &status) == 0 else {
+            throw ConnectionError(
+                .clientCertificateUnusable(path: keyPath, why: String(cString: strerror(errno))))
+        }
+        guard status.st_mode & 0o077 == 0 else {
+            throw ConnectionError(
+                .clientCertificateUnusable(
+                    path: keyPath, why: "the key is readable by others; make it yours only (chmod 600)"))
+        }
+        let key = try read(keyPath) { ConnectionError(.clientCertificateUnusable(path: keyPath, why: $0)) }
+        guard key.contains("PRIVATE KEY-----") else {
+            throw ConnectionError(
+                .clientCertificateUnusable(path: keyPath, why: "it holds no PEM private key"))
+        }
+        if key.contains("ENCRYPTED") {
+            throw ConnectionError(
+                .clientCertificateUnusable(path: keyPath, why: "the key is encrypted; give it unencrypted"))
+        }
+    }
+
+    /// The start of a regular file, as text (PEM is ASCII): enough to see what it holds.
+    private static func read(_ path: String, _ failure: (String) -> ConnectionError) throws(ConnectionError)
+        -> String
+    {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { throw failure(String(cString: strerror(errno))) }
+        defer { _ = systemClose(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            throw failure("not a regular file")
+        }
+        var bytes = [UInt8](repeating: 0, count: Int(min(status.st_size, 4 << 20)))
+        var count = 0
+        while count < bytes.count {
+            let got = bytes[count...].withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
+            if got < 0 && errno == EINTR { continue }
+            guard got > 0 else { break }
+            count += got
+        }
+        return String(decoding: bytes[..<count], as: UTF8.self)
+    }
+}
+
+extension ConnectionSettings {
+    /// Checks the files these settings name (``PEMFiles``).
+    ///
+    /// - Throws: ``ConnectionError`` naming the file and what is wrong with it.
+    package func checkFiles() throws(ConnectionError) {
+        if let caFile { try PEMFiles.checkCAFile(caFile) }
+        if let clientCertificate { try PEMFiles.check(clientCertificate) }
+    }
+}

@@ -1,0 +1,160 @@
+package import Foundation
+package import SessionCore
+
+/// Which proxy a request goes through, by curl's rules, with one rule curl
+/// does not have: a request to this machine never goes through a proxy,
+/// whatever the variables say (a session on `http://127.0.0.1` would
+/// otherwise hand its token to the proxy in clear).
+///
+/// - `https_proxy` (else `HTTPS_PROXY`) for https, `http_proxy` for http
+///   (lowercase only: CGI servers set `HTTP_PROXY` from a request's
+///   `Proxy:` header), else `all_proxy` (else `ALL_PROXY`) for both.
+/// - `no_proxy` (else `NO_PROXY`): comma- or space-separated; `*` alone for
+///   every host; a name matches itself and every name under it (a leading
+///   dot is ignored: `.example.com` and `example.com` are the same);
+///   an IP address matches itself; `10.0.0.0/8` or `fd00::/8` matches the
+///   addresses in the range. Names are compared without case, and an IP
+///   address is never matched against a name (nothing is resolved).
+package struct ProxyRules: Sendable, Hashable {
+    private let https: String?
+    private let http: String?
+    private let noProxy: NoProxyList
+
+    /// The rules of `settings`, with `environment` for ``ProxySettings/environment``.
+    package init(_ settings: ProxySettings, environment: NetworkEnvironment) {
+        switch settings {
+        case .environment:
+            let all = environment.first(.allProxyLower, .allProxy)
+            https = environment.first(.httpsProxy, .httpsProxyUpper) ?? all
+            http = environment[.httpProxy] ?? all
+            noProxy = NoProxyList(environment.first(.noProxyLower, .noProxy) ?? "")
+        case .none:
+            https = nil
+            http = nil
+            noProxy = NoProxyList("")
+        case .url(let url, let list):
+            https = url.isEmpty ? nil : url
+            http = https
+            noProxy = NoProxyList(list)
+        }
+    }
+
+    /// The proxy for `url` (its URL as given, credentials and all, for the
+    /// HTTP library only), or `nil` to go straight there.
+    package func proxy(for url: URL) -> String? {
+        guard let host = Self.host(of: url), !Self.isLoopback(host) else { return nil }
+        let proxy: String? =
+            switch url.scheme?.lowercased() {
+            case "https": https
+            case "http": http
+            default: nil
+            }
+        guard let proxy, !noProxy.matches(host) else { return nil }
+        return proxy
+    }
+
+    /// The URL's host, lowercased, without the brackets of an IPv6 address
+    /// or a trailing dot.
+    static func host(of url: URL) -> String? {
+        guard var host = url.host?.lowercased(), !host.isEmpty else { return nil }
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        if host.hasSuffix(".") { host.removeLast() }
+        return host
+    }
+
+    /// `localhost` and names under it, `127.0.0.0/8`, `::1`, and `127.0.0.0/8` mapped into IPv6.
+    static func isLoopback(_ host: String) -> Bool {
+        if host == "localhost" || host.hasSuffix(".localhost") { return true }
+        switch IPAddress(host) {
+        case .v4(let bytes)?: return bytes[0] == 127
+        case .v6(let bytes)?:
+            if bytes == [UInt8](repeating: 0, count: 15) + [1] { return true }
+            return bytes[0..<10].allSatisfy { $0 == 0 } && bytes[10] == 0xFF && bytes[11] == 0xFF
+                && bytes[12] == 127
+        case nil: return false
+        }
+    }
+}
+
+/// A `NO_PROXY` list, parsed once.
+struct NoProxyList: Sendable, Hashable {
+    private enum Entry: Hashable {
+        case name(String)
+        case address(IPAddress, prefix: Int)
+    }
+    private let everything: Bool
+    private let entries: [Entry]
+
+    init(_ text: String) {
+        let items = text.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" }).map {
+            String($0).lowercased()
+        }
+        everything = items.contains("*")
+        entries = items.compactMap { item in
+            let parts = item.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
+            var host = String(parts[0])
+            if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+            if let address = IPAddress(host) {
+                let bits = address.bytes.count * 8
+                guard parts.count == 2 else { return .address(address, prefix: bits) }
+                guard let prefix = Int(parts[1]), (0...bits).contains(prefix) else { return nil }
+                return .address(address, prefix: prefix)
+            }
+            guard parts.count == 1 else { return nil }
+            while host.hasPrefix(".") { host.removeFirst() }
+            if host.hasSuffix(".") { host.removeLast() }
+            return host.isEmpty ? nil : .name(host)
+        }
+    }
+
+    func matches(_ host: String) -> Bool {
+        if everything { return true }
+        let address = IPAddress(host)
+        return entries.contains { entry in
+            switch (entry, address) {
+            case (.name(let name), nil): host == name || host.hasSuffix("." + name)
+            case (.address(let range, let prefix), let address?): address.isIn(range, prefix: prefix)
+            default: false
+            }
+        }
+    }
+}
+
+/// An IPv4 or IPv6 address in its bytes, read with `inet_pton`.
+enum IPAddress: Hashable {
+    case v4([UInt8])
+    case v6([UInt8])
+
+    init?(_ text: String) {
+        var v4 = in_addr()
+        if inet_pton(AF_INET, text, &v4) == 1 {
+            self = .v4(withUnsafeBytes(of: &v4) { Array($0) })
+            return
+        }
+        var v6 = in6_addr()
+        if inet_pton(AF_INET6, text, &v6) == 1 {
+            self = .v6(withUnsafeBytes(of: &v6) { Array($0) })
+            return
+        }
+        return nil
+    }
+
+    var bytes: [UInt8] {
+        switch self {
+        case .v4(let bytes), .v6(let bytes): bytes
+        }
+    }
+
+    /// Whether the first `prefix` bits equal those of `range` (of the same family).
+    func isIn(_ range: IPAddress, prefix: Int) -> Bool {
+        let mine = bytes
+        let theirs = range.bytes
+        guard mine.count == theirs.count else { return false }
+        for bit in stride(from: 0, to: prefix, by: 8) {
+            let index = bit / 8
+            let mask: UInt8 = prefix - bit >= 8 ? 0xFF : ~(0xFF >> UInt8(prefix - bit))
+            if mine[index] & mask != theirs[index] & mask { return false }
+        }
+        return true
+    }
+}
