@@ -32,6 +32,18 @@ enum NetworkErrorReport {
         case SequenceError.tooManySteps(let limit):
             CLIError(.sequenceTooManySteps, ["limit": String(limit)], code: .badProtocol)
         case SequenceError.notAnHTTPURL: CLIError(.sequenceNotHTTP, code: .badProtocol)
+        case NetworkError.transport(let underlying as DeadlineExceededError):
+            CLIError(
+                Message(
+                    .connectionNoCompleteAnswer, ["seconds": String(underlying.limit.components.seconds)],
+                    messages: ["origin": describe(origin)]),
+                code: .unavailable)
+        case NetworkError.transport(let underlying as ConnectionError):
+            ErrorReport.cliError(
+                for: ConnectionError(
+                    underlying.reason, origin: underlying.origin ?? origin.flatMap(Origin.init)?.description,
+                    proxy: underlying.proxy))
+        case let error as ConnectionError: ErrorReport.cliError(for: error)
         case NetworkError.transport(let underlying as ResponseTooLargeError):
             CLIError(.providerAnswerTooLarge, ["limit": String(underlying.limit >> 20)], code: .badProtocol)
         case NetworkError.transport(let underlying):
@@ -121,6 +133,8 @@ enum NetworkErrorReport {
         switch underlying {
         case let error as DeadlineExceededError:
             return Message(.reasonNoAnswerWithin, ["seconds": String(error.limit.components.seconds)])
+        case let error as ConnectionError:
+            return ErrorReport.cliError(for: error).message
         case let error as ResponseTooLargeError:
             return Message(.reasonAnswerTooLarge, ["limit": ResponseTooLargeError.format(error.limit)])
         case let error as URLError:

@@ -70,6 +70,8 @@ package struct NetworkService: Network {
         _ request: APIRequest, session: any LoginStateRepository, token: AuthToken?,
         head: @escaping @Sendable (APIHead) -> Void, body: @escaping @Sendable ([UInt8]) -> Bool
     ) async throws -> APIAnswer {
+        // The stored session's CA file and client certificate, for its server.
+        let connection = (try? session.load())?.credential?.connection ?? ConnectionSettings()
         let behaviors: [any RequestBehavior]
         if let token {
             // SESSION_CLI_TOKEN: sent to the stored session's server; the stored session is left alone.
@@ -83,7 +85,7 @@ package struct NetworkService: Network {
             ]
         }
         let client = NetworkClient(
-            baseURL: request.server, transport: URLSessionTransport(),
+            baseURL: request.server, transport: connection.transport(),
             behavior: CombinedRequestBehavior(behaviors))
         var raw = Request<Data>.raw(method: request.method, path: request.path, headers: request.headers)
         switch request.body {
@@ -137,7 +139,7 @@ private struct SignIn: CredentialProvider {
     }
 
     func credential() async throws -> Credential {
-        let transport = URLSessionTransport()
+        let transport = request.connection.transport()
         do {
             var metadata = try await ProviderMetadata.discover(issuer: request.issuer, transport: transport)
             if case .device(let endpoint?) = request.method {
@@ -145,7 +147,7 @@ private struct SignIn: CredentialProvider {
             }
             let configuration = OAuthConfiguration(
                 metadata: metadata, clientID: request.clientID, clientSecret: request.clientSecret,
-                scopes: request.scopes, server: request.server)
+                scopes: request.scopes, server: request.server, connection: request.connection)
             let flow = makeFlow(configuration, transport: transport)
             self.flow.withLock { $0 = flow }
             return try await flow.credential()

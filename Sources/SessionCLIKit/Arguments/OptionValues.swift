@@ -26,6 +26,20 @@ package enum OptionValues {
         }
     }
 
+    /// A file's path as given, made absolute against the current folder, so
+    /// that a session that keeps it finds the same file from anywhere.
+    package static func path(_ text: String, _ option: String) throws(CLIError) -> String {
+        guard !text.isEmpty, !text.utf8.contains(0) else {
+            throw .usage(.optionNeedsPath, ["option": option])
+        }
+        if text.hasPrefix("/") { return text }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { throw .usage(.optionNeedsPath, ["option": option]) }
+        let folder = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return (folder.hasSuffix("/") ? folder : folder + "/")
+            + (text.hasPrefix("./") ? String(text.dropFirst(2)) : text)
+    }
+
     /// An account name: 1 to 256 characters, none that could drive a terminal.
     package static func account(_ text: String, _ option: String) throws(CLIError) -> String {
         guard !text.isEmpty, text.count <= SessionLimits.accountNameLength, TerminalText.isSafe(text) else {

@@ -154,6 +154,8 @@ package enum MessageKey: String, CaseIterable, Sendable {
     case statusExpires
     case statusStore
     case statusProvider
+    case statusCAFile
+    case statusClientCertificate
     case statusScopes
     case statusOverride
     case statusButton
@@ -258,6 +260,11 @@ package enum MessageKey: String, CaseIterable, Sendable {
     case loginOptionPrompt
     case loginOptionAccount
     case loginOptionExpiresIn
+    case loginOptionCAFile
+    case loginOptionClientCert
+    case loginOptionClientCertKey
+    case optionNeedsOther
+    case optionNeedsPath
     case loginOptionSecrets
     case loginDiscussion
     case loginTakesNoArguments
@@ -428,6 +435,18 @@ package enum MessageKey: String, CaseIterable, Sendable {
     case completionShellOrValues
     // MARK: The network
     case cannotReach
+    case connectionCertificateRejected
+    case connectionCAFileUnusable
+    case connectionClientCertificateUnusable
+    case connectionClientCertificateRequired
+    case connectionTLSFailed
+    case connectionProxyRefused
+    case connectionProxyNeedsCredentials
+    case connectionProxyFailed
+    case connectionNoAnswer
+    case connectionNoCompleteAnswer
+    case connectionNoAnswerThroughProxy
+    case connectionUnsupported
     case theIdentityProvider
     case providerAnswerTooLarge
     case serverErrorAnswerTooLarge
@@ -1206,6 +1225,16 @@ package enum MessageKey: String, CaseIterable, Sendable {
                 "Provider",
                 "プロバイダー"
             )
+        case .statusCAFile:
+            (
+                "CA file",
+                "CA ファイル"
+            )
+        case .statusClientCertificate:
+            (
+                "Client certificate",
+                "クライアント証明書"
+            )
         case .statusScopes:
             (
                 "Scopes",
@@ -1704,6 +1733,31 @@ package enum MessageKey: String, CaseIterable, Sendable {
             (
                 "How long the token stays valid (default: no expiry).",
                 "トークンの有効期間 (省略時: 期限なし)。"
+            )
+        case .loginOptionCAFile:
+            (
+                "A PEM file of CAs to trust, besides the system's, for this session's provider and server (kept with the session).",
+                "このセッションのプロバイダーとサーバーについて、システムの CA に加えて信頼する CA の PEM ファイル (セッションと一緒に保存)。"
+            )
+        case .loginOptionClientCert:
+            (
+                "A PEM client certificate to present to the provider and the server (kept with the session; needs --client-cert-key).",
+                "プロバイダーとサーバーに提示する PEM のクライアント証明書 (セッションと一緒に保存。--client-cert-key が必要)。"
+            )
+        case .loginOptionClientCertKey:
+            (
+                "The certificate's PEM private key, readable by you only; only its path is kept.",
+                "証明書の PEM 秘密鍵。自分だけが読めるファイルにしてください。保存されるのはパスだけです。"
+            )
+        case .optionNeedsOther:
+            (
+                "{option} needs {other}",
+                "{option} には {other} が必要です"
+            )
+        case .optionNeedsPath:
+            (
+                "{option} needs a file's path",
+                "{option} にはファイルのパスが必要です"
             )
         case .loginOptionSecrets:
             (
@@ -2534,6 +2588,66 @@ package enum MessageKey: String, CaseIterable, Sendable {
                 "シェルか --values のどちらかを指定してください"
             )
         // MARK: The network
+        case .connectionCertificateRejected:
+            (
+                "the certificate of {origin} was not trusted ({why}); if your organisation's own CA signed it, log in with --ca-file PATH or set SSL_CERT_FILE",
+                "{origin} の証明書は信頼されていません ({why})。組織独自の CA が署名している場合は --ca-file PATH でログインするか SSL_CERT_FILE を設定してください"
+            )
+        case .connectionCAFileUnusable:
+            (
+                "cannot use the CA file {path}: {why}",
+                "CA ファイル {path} を使えません: {why}"
+            )
+        case .connectionClientCertificateUnusable:
+            (
+                "cannot use the client certificate file {path}: {why}",
+                "クライアント証明書のファイル {path} を使えません: {why}"
+            )
+        case .connectionClientCertificateRequired:
+            (
+                "{origin} asks for a client certificate; log in with --client-cert PATH --client-cert-key PATH",
+                "{origin} はクライアント証明書を求めています。--client-cert PATH --client-cert-key PATH でログインしてください"
+            )
+        case .connectionTLSFailed:
+            (
+                "the TLS handshake with {origin} failed: {why}",
+                "{origin} との TLS ハンドシェイクに失敗しました: {why}"
+            )
+        case .connectionProxyRefused:
+            (
+                "the proxy {proxy} refused the request for {origin} (status {status})",
+                "プロキシ {proxy} が {origin} へのリクエストを拒否しました (ステータス {status})"
+            )
+        case .connectionProxyNeedsCredentials:
+            (
+                "the proxy {proxy} asks for credentials (status 407); put the user and password in the proxy variable's URL (http://user:password@host:port)",
+                "プロキシ {proxy} が認証情報を求めています (ステータス 407)。プロキシ変数の URL にユーザーとパスワードを入れてください (http://user:password@host:port)"
+            )
+        case .connectionProxyFailed:
+            (
+                "the proxy {proxy} could not be used for {origin}: {why}",
+                "プロキシ {proxy} を {origin} に使えません: {why}"
+            )
+        case .connectionNoCompleteAnswer:
+            (
+                "no complete answer from {origin} within {seconds} s",
+                "{origin} から {seconds} 秒以内に完全な応答がありません"
+            )
+        case .connectionNoAnswer:
+            (
+                "no answer from {origin} within {seconds} s",
+                "{origin} から {seconds} 秒以内に応答がありません"
+            )
+        case .connectionNoAnswerThroughProxy:
+            (
+                "no answer from {origin} through the proxy {proxy} within {seconds} s",
+                "プロキシ {proxy} 経由で {origin} から {seconds} 秒以内に応答がありません"
+            )
+        case .connectionUnsupported:
+            (
+                "not possible on this platform: {what}",
+                "このプラットフォームではできません: {what}"
+            )
         case .cannotReach:
             (
                 "cannot reach {origin}: {reason}",

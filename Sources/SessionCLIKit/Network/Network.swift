@@ -74,12 +74,14 @@ package struct SignInRequest: Sendable {
     package var server: URL?
     /// The language of the browser's pages.
     package var language: Language
+    /// The CA file and client certificate (`--ca-file`, `--client-cert`), kept with the session.
+    package var connection: ConnectionSettings
 
     package init(
         method: Method, issuer: URL, clientID: String, clientSecret: AuthToken?, scopes: [String],
-        server: URL?,
-        language: Language
+        server: URL?, language: Language, connection: ConnectionSettings = ConnectionSettings()
     ) {
+        self.connection = connection
         self.method = method
         self.issuer = issuer
         self.clientID = clientID

@@ -37,8 +37,70 @@ package enum ErrorReport {
             case .tooManySessions(let limit):
                 CLIError(.tooManySessions, ["limit": String(limit)], code: .failure)
             }
+        case let error as ConnectionError:
+            cliError(for: error)
         default:
             CLIError(.unexpectedError, ["type": String(describing: type(of: error))], code: .software)
+        }
+    }
+
+    /// A request that got no answer, in the catalog's words: a file that
+    /// cannot be used is 74, everything on the way (the certificate, the
+    /// proxy, the server's silence) is 69.
+    package static func cliError(for error: ConnectionError) -> CLIError {
+        let origin = error.origin ?? "the server"
+        let proxy = error.proxy ?? ""
+        switch error.reason {
+        case .caFileUnusable(let path, let why):
+            return CLIError(.connectionCAFileUnusable, ["path": path, "why": why], code: .ioError)
+        case .clientCertificateUnusable(let path, let why):
+            return CLIError(.connectionClientCertificateUnusable, ["path": path, "why": why], code: .ioError)
+        case .certificateRejected(let why):
+            return CLIError(
+                .connectionCertificateRejected, ["origin": origin, "why": why], code: .unavailable)
+        case .clientCertificateRequired:
+            return CLIError(.connectionClientCertificateRequired, ["origin": origin], code: .unavailable)
+        case .tlsFailed(let why):
+            return CLIError(.connectionTLSFailed, ["origin": origin, "why": why], code: .unavailable)
+        case .proxyRefused(407):
+            return CLIError(.connectionProxyNeedsCredentials, ["proxy": proxy], code: .unavailable)
+        case .proxyRefused(let status):
+            return CLIError(
+                .connectionProxyRefused, ["proxy": proxy, "origin": origin, "status": String(status)],
+                code: .unavailable)
+        case .proxyFailed(let why):
+            return CLIError(
+                .connectionProxyFailed, ["proxy": proxy, "origin": origin, "why": why], code: .unavailable)
+        case .noAnswer(let seconds) where error.proxy != nil:
+            return CLIError(
+                .connectionNoAnswerThroughProxy,
+                ["origin": origin, "proxy": proxy, "seconds": String(seconds)],
+                code: .unavailable)
+        case .noAnswer(let seconds):
+            return CLIError(
+                .connectionNoAnswer, ["origin": origin, "seconds": String(seconds)], code: .unavailable)
+        case .unsupported(let what):
+            return CLIError(.connectionUnsupported, ["what": what], code: .unavailable)
+        case .connectionRefused, .hostNotFound, .connectionLost, .tooManyRedirects, .other:
+            return CLIError(
+                Message(
+                    .cannotReach,
+                    messages: [
+                        "origin": Message(.verbatim, ["text": origin]), "reason": reason(error.reason),
+                    ]),
+                code: .unavailable)
+        }
+    }
+
+    /// Why a connection failed, for "cannot reach …: <reason>".
+    package static func reason(_ reason: ConnectionError.Reason) -> Message {
+        switch reason {
+        case .connectionRefused: Message(.reasonConnectionRefused)
+        case .hostNotFound: Message(.reasonHostNotFound)
+        case .connectionLost: Message(.reasonConnectionLost)
+        case .tooManyRedirects: Message(.reasonTooManyRedirects)
+        case .other(let why): Message(.reasonOther, ["text": why])
+        default: Message(.reasonOther, ["text": ConnectionError(reason).description])
         }
     }
 

@@ -25,6 +25,9 @@ package struct LoginCommand: Command {
         case account
         case expiresIn = "expires-in"
         case secrets
+        case caFile = "ca-file"
+        case clientCert = "client-cert"
+        case clientCertKey = "client-cert-key"
 
         /// The option's placeholder and help.
         package var spec: OptionSpec {
@@ -55,6 +58,11 @@ package struct LoginCommand: Command {
             case .expiresIn: OptionSpec(rawValue, value: "SECONDS", help: .loginOptionExpiresIn)
             case .secrets:
                 OptionSpec(rawValue, value: "file|keyring", environment: .secrets, help: .loginOptionSecrets)
+            case .caFile: OptionSpec(rawValue, value: "PATH", completion: .file, help: .loginOptionCAFile)
+            case .clientCert:
+                OptionSpec(rawValue, value: "PATH", completion: .file, help: .loginOptionClientCert)
+            case .clientCertKey:
+                OptionSpec(rawValue, value: "PATH", completion: .file, help: .loginOptionClientCertKey)
             }
         }
     }
@@ -73,6 +81,8 @@ package struct LoginCommand: Command {
             "SESSION_CLI_CLIENT_SECRET=... session-cli login --client-credentials \\",
             "    --issuer https://login.example.com --client-id ci",
             "session-cli login --secrets keyring",
+            "session-cli login --web --issuer https://login.corp.example \\",
+            "    --client-id my-cli --ca-file /etc/corp/ca.pem",
         ],
         exitCodes: [
             .success, .failure, .usage, .badData, .unavailable, .software, .ioError, .busy, .badProtocol,
@@ -104,24 +114,29 @@ package struct LoginCommand: Command {
         let server = try arguments.value(.server).map { text throws(CLIError) in
             try OptionValues.url(text, "--server")
         }
+        let connection = try Self.connection(arguments)
+        let connectionOptions: Set<Option> = [.caFile, .clientCert, .clientCertKey]
         let (mode, allowed): (Message, Set<Option>)
         if let (flag, kind) = given.first {
             mode = Message(.verbatim, ["text": "--" + flag.rawValue])
-            allowed = SignInLogin.options(for: kind).union([.secrets])
-            job = .signIn(try SignInLogin(kind, arguments: arguments, server: server, secrets: secrets))
+            allowed = SignInLogin.options(for: kind).union([.secrets]).union(connectionOptions)
+            var login = try SignInLogin(kind, arguments: arguments, server: server, secrets: secrets)
+            login.connection = connection
+            job = .signIn(login)
         } else if let secrets, !arguments.has(.withToken), arguments.value(.expiresIn) == nil {
             mode = Message(.loginModeMove)
             allowed = [.secrets, .server, .account]
             job = .move(SecretsMove(to: secrets, server: server, account: account))
         } else {
             mode = Message(.loginModeToken)
-            allowed = [.withToken, .server, .account, .expiresIn, .secrets]
-            job = .token(
-                TokenLogin(
-                    readsStandardInput: arguments.has(.withToken), account: account, server: server,
-                    lifetime: try arguments.value(.expiresIn).map { text throws(CLIError) in
-                        try OptionValues.lifetime(text, "--expires-in")
-                    }, secrets: secrets))
+            allowed = Set([.withToken, .server, .account, .expiresIn, .secrets]).union(connectionOptions)
+            var login = TokenLogin(
+                readsStandardInput: arguments.has(.withToken), account: account, server: server,
+                lifetime: try arguments.value(.expiresIn).map { text throws(CLIError) in
+                    try OptionValues.lifetime(text, "--expires-in")
+                }, secrets: secrets)
+            login.connection = connection
+            job = .token(login)
         }
         let present = Option.allCases.filter { arguments.has($0) || !arguments.values($0).isEmpty }
         if let stray = present.first(where: { !allowed.contains($0) }) {
@@ -130,6 +145,33 @@ package struct LoginCommand: Command {
                     .optionDoesNotGoWith, ["option": arguments.spelling(stray), "command": "login"],
                     messages: ["mode": mode]))
         }
+    }
+
+    /// `--ca-file`, `--client-cert` and `--client-cert-key`, as absolute
+    /// paths, each file checked now: a session never keeps a path that
+    /// cannot be used.
+    static func connection(_ arguments: ParsedArguments<Option>) throws(CLIError) -> ConnectionSettings {
+        var connection = ConnectionSettings()
+        connection.caFile = try arguments.value(.caFile).map { text throws(CLIError) in
+            try OptionValues.path(text, "--ca-file")
+        }
+        switch (arguments.value(.clientCert), arguments.value(.clientCertKey)) {
+        case (nil, nil): break
+        case (let certificate?, let key?):
+            connection.clientCertificate = ClientCertificate(
+                certificateFile: try OptionValues.path(certificate, "--client-cert"),
+                keyFile: try OptionValues.path(key, "--client-cert-key"))
+        case (nil, _):
+            throw .usage(.optionNeedsOther, ["option": "--client-cert-key", "other": "--client-cert"])
+        case (_, nil):
+            throw .usage(.optionNeedsOther, ["option": "--client-cert", "other": "--client-cert-key"])
+        }
+        do {
+            try connection.checkFiles()
+        } catch {
+            throw ErrorReport.cliError(for: error)
+        }
+        return connection
     }
 
     package func run(context: CommandContext) throws -> ExitCode {

@@ -36,6 +36,8 @@ struct SignInLogin {
     let clientID: String?
     let scopes: [String]
     let secrets: SecretsLocation?
+    /// The CA file and client certificate for the provider and the server.
+    var connection = ConnectionSettings()
 
     /// The options a sign-in of `kind` takes (besides `--secrets`).
     static func options(for kind: Grant.Kind) -> Set<LoginCommand.Option> {
@@ -144,7 +146,7 @@ struct SignInLogin {
         }
         return SignInRequest(
             method: method, issuer: issuer, clientID: clientID, clientSecret: secret, scopes: scopes,
-            server: server, language: context.language)
+            server: server, language: context.language, connection: connection)
     }
 
     /// What a person must see during a sign-in, each on its own line of

@@ -18,6 +18,8 @@ struct TokenInput: CredentialProvider {
     let account: String?
     let server: URL?
     let lifetime: TimeInterval?
+    /// The CA file and client certificate for the server (`--ca-file`, `--client-cert`).
+    var connection = ConnectionSettings()
     let input: StandardInput
     let context: CommandContext
 
@@ -56,7 +58,7 @@ struct TokenInput: CredentialProvider {
         let date = context.now()
         return Credential(
             token: token, account: account, server: server, issuedAt: date,
-            expiresAt: lifetime.map { date.addingTimeInterval($0) })
+            expiresAt: lifetime.map { date.addingTimeInterval($0) }, connection: connection)
     }
 
     private static func withoutTrailingNewline(_ bytes: [UInt8]) -> ArraySlice<UInt8> {

@@ -11,6 +11,8 @@ struct TokenLogin {
     let server: URL?
     let lifetime: TimeInterval?
     let secrets: SecretsLocation?
+    /// The CA file and client certificate for the server.
+    var connection = ConnectionSettings()
 
     func run(context: CommandContext) throws -> ExitCode {
         guard readsStandardInput || context.input.isTerminal else { throw CLIError.usage(.loginNoToken) }
@@ -25,9 +27,10 @@ struct TokenLogin {
         if (try? sessions.entry(.key(key))?.credential())??.provider?.revocationEndpoint != nil {
             network = try context.network()
         }
-        let provider = TokenInput(
+        var provider = TokenInput(
             source: readsStandardInput && !context.input.isTerminal ? .standardInput : .prompt,
             account: account, server: server, lifetime: lifetime, input: context.input, context: context)
+        provider.connection = connection
         return try LoginFinish(store: store, secrets: location, network: network, context: context)
             .run(provider, signedIn: false)
     }

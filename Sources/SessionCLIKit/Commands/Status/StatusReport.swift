@@ -102,6 +102,10 @@ package struct StatusReport {
         if let scopes = session?.scopes, !scopes.isEmpty {
             rows.append((words(.statusScopes), scopes.joined(separator: " ")))
         }
+        if let caFile = session?.connection.caFile { rows.append((words(.statusCAFile), caFile)) }
+        if let certificate = session?.connection.clientCertificate {
+            rows.append((words(.statusClientCertificate), certificate.certificateFile))
+        }
         if let session {
             let expiry = session.expiresAt.map { date in
                 words(
@@ -198,6 +202,10 @@ package struct StatusReport {
             "token": .string(fullToken(status, showToken: showToken)),
             "secrets": .string(session?.secretsLocation.rawValue), "provider": provider,
             "scopes": .array((session?.scopes ?? []).map { .string($0) }),
+            "caFile": .string(session?.connection.caFile),
+            "clientCertificate": session?.connection.clientCertificate.map {
+                .object(["certificate": .string($0.certificateFile), "key": .string($0.keyFile)])
+            } ?? .null,
             "canRefresh": .bool(session?.canRefresh ?? false),
             "refreshesOnUse": .bool(status.refreshesOnUse),
         ]
