@@ -45,6 +45,18 @@ client hanging up just ends the answer, quietly):
   GET  /drip?interval=S&bytes=N&length=L
         the same for a GET: N bytes of "a" (default 1024), one every S seconds.
 
+For the networks tests (a private CA, a client certificate, a server that
+never answers):
+
+  *    /silent...        reads the request, then answers nothing until the client hangs up
+  POST /oauth/revoke     200 {}; counted
+  GET  /test/revocations {"revocations": N}: revocations received so far
+  GET  /test/seen        {"requests": N}: requests received so far (on either port)
+
+Options: --bind ADDRESS (default 127.0.0.1; ::1 for IPv6), --tls CERT KEY
+(both ports speak TLS with that certificate), --client-ca CA (with --tls: a
+client certificate signed by CA is required).
+
 So a test can wait on a request having arrived, not on a clock:
 
   GET  /test/wait-drips?count=N
@@ -55,18 +67,22 @@ Bad parameters (not a number, negative) get 400 with a JSON message. Query
 parameters are read on these endpoints only; the others match the path exactly
 as before.
 """
+import argparse
 import hashlib
 import http.server
 import json
 import os
 import select
 import socket
+import ssl
 import sys
 import threading
 import time
 import urllib.parse
 
 ports = {}
+counts = {"revocations": 0, "requests": 0}
+counts_lock = threading.Lock()
 
 # drip-token requests received so far, and a condition to wait for more.
 drips = {"count": 0}
@@ -226,6 +242,18 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
     def handle_any(self):
         route, _, raw_query = self.path.partition("?")
+        with counts_lock:
+            counts["requests"] += 1
+        if route.startswith("/silent"):
+            # Nothing is sent; the wait ends when the client hangs up (or the server stops).
+            self.close_connection = True
+            while True:
+                readable, _, _ = select.select([self.connection], [], [], 5)
+                try:
+                    if readable and not self.connection.recv(1, socket.MSG_PEEK):
+                        return
+                except (OSError, ValueError):
+                    return
         if route == "/digest":
             digest, count = hashlib.sha256(), 0
             for piece in self.body_pieces():
@@ -255,7 +283,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
         elif self.path == "/redirect/same":
             self.reply(302, {}, [("Location", "/echo")])
         elif self.path == "/redirect/other":
-            self.reply(302, {}, [("Location", f"http://127.0.0.1:{other}/echo")])
+            self.reply(302, {}, [("Location", f"{SCHEME}://{HOST}:{other}/echo")])
         elif self.path.startswith("/redirect/loop/"):
             hop, _, query = self.path[len("/redirect/loop/"):].partition("?")
             stop = dict(part.split("=", 1) for part in query.split("&") if "=" in part).get("stop")
@@ -270,8 +298,16 @@ class Handler(http.server.BaseHTTPRequestHandler):
             access = urllib.parse.unquote(self.path.split("=", 1)[1])
             self.reply(200, {"access_token": access, "token_type": "Bearer", "expires_in": 3600,
                              "refresh_token": "rt_" + os.urandom(12).hex()})
+        elif self.path == "/oauth/revoke":
+            with counts_lock:
+                counts["revocations"] += 1
+            self.reply(200, {})
+        elif self.path == "/test/revocations":
+            self.reply(200, {"revocations": counts["revocations"]})
+        elif self.path == "/test/seen":
+            self.reply(200, {"requests": counts["requests"]})
         elif self.path == "/uploads":
-            self.reply(201, {"upload": f"http://127.0.0.1:{other}/echo/upload", "id": "u1"})
+            self.reply(201, {"upload": f"{SCHEME}://{HOST}:{other}/echo/upload", "id": "u1"})
         elif self.path.startswith("/status/"):
             code = int(self.path.rsplit("/", 1)[1])
             self.reply(code, {"message": f"status {code}"})
@@ -294,24 +330,51 @@ class Handler(http.server.BaseHTTPRequestHandler):
         pass
 
 
+options = argparse.ArgumentParser()
+options.add_argument("--bind", default="127.0.0.1")
+options.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"))
+options.add_argument("--client-ca")
+arguments = options.parse_args()
+SCHEME = "https" if arguments.tls else "http"
+HOST = f"[{arguments.bind}]" if ":" in arguments.bind else arguments.bind
+FAMILY = socket.AF_INET6 if ":" in arguments.bind else socket.AF_INET
+TLS = None
+if arguments.tls:
+    TLS = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    TLS.load_cert_chain(*arguments.tls)
+    if arguments.client_ca:
+        TLS.verify_mode = ssl.CERT_REQUIRED
+        TLS.load_verify_locations(arguments.client_ca)
+
+
 class Server(http.server.ThreadingHTTPServer):
+    address_family = FAMILY
+
+    def get_request(self):
+        connection, address = super().get_request()
+        if TLS is None:
+            return connection, address
+        # The handshake happens in the handler's thread, so a client that never completes it
+        # (or presents no certificate) blocks nobody else.
+        return TLS.wrap_socket(connection, server_side=True, do_handshake_on_connect=False), address
+
     def handle_error(self, request, client_address):
-        # A client that hangs up is part of the tests, not an error worth a traceback.
-        if isinstance(sys.exc_info()[1], HANG_UP):
+        # A client that hangs up (or fails the handshake) is part of the tests, not an error worth a traceback.
+        if isinstance(sys.exc_info()[1], HANG_UP + (ssl.SSLError, OSError)):
             return
         super().handle_error(request, client_address)
 
 
 def serve(name):
-    server = Server(("127.0.0.1", 0), Handler)
+    server = Server((arguments.bind, 0), Handler)
     server.daemon_threads = True
     ports[name] = server.server_address[1]
     threading.Thread(target=server.serve_forever, daemon=True).start()
 
 
 def closed_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
+    with socket.socket(FAMILY) as probe:
+        probe.bind((arguments.bind, 0))
         return probe.getsockname()[1]
 
 

@@ -64,6 +64,32 @@ struct CommandRunner {
         )
     }
 
+    /// Runs the command with its output captured, and measures the CPU time
+    /// it (and the companion it execs) used against the wall time it took,
+    /// from the kernel's accounting of the child (`getrusage`).
+    func runMeasuringCPU(_ arguments: [String], extraEnvironment: [String: String] = [:]) async throws
+        -> (status: Int32, stderr: String, cpuSeconds: Double, wallSeconds: Double)
+    {
+        let script = """
+            import json, resource, subprocess, sys, time
+            start = time.monotonic()
+            child = subprocess.run(sys.argv[1:], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.PIPE)
+            wall = time.monotonic() - start
+            usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+            print(json.dumps({"status": child.returncode, "stderr": child.stderr.decode(),
+                              "cpu": usage.ru_utime + usage.ru_stime, "wall": wall}))
+            """
+        let output = try await OAuthTestProvider.python(
+            ["-c", script, executable.path] + arguments,
+            environment: environment.merging(extraEnvironment) { $1 })
+        let object = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any] ?? [:]
+        return (
+            Int32(object["status"] as? Int ?? -1), object["stderr"] as? String ?? "",
+            object["cpu"] as? Double ?? .infinity, object["wall"] as? Double ?? 0
+        )
+    }
+
     /// Starts the command without waiting for it. `stdout` replaces the
     /// captured standard output (`/dev/full`, a closed pipe).
     func start(
