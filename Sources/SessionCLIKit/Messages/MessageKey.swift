@@ -2620,8 +2620,8 @@ package enum MessageKey: String, CaseIterable, Sendable {
             )
         case .connectionProxyNeedsCredentials:
             (
-                "the proxy {proxy} asks for credentials (status 407); put the user and password in the proxy variable's URL (http://user:password@host:port)",
-                "プロキシ {proxy} が認証情報を求めています (ステータス 407)。プロキシ変数の URL にユーザーとパスワードを入れてください (http://user:password@host:port)"
+                "the proxy {proxy} asks for credentials (status {status}); put the user and password in the proxy variable's URL (http://user:password@host:port)",
+                "プロキシ {proxy} が認証情報を求めています (ステータス {status})。プロキシ変数の URL にユーザーとパスワードを入れてください (http://user:password@host:port)"
             )
         case .connectionProxyFailed:
             (

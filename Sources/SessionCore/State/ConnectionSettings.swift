@@ -101,7 +101,7 @@ extension ConnectionSettings: Codable {
     }
 }
 
-extension ProxySettings: CustomStringConvertible {
+extension ProxySettings: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// The choice, with any password in a proxy's URL masked.
     public var description: String {
         switch self {
@@ -112,6 +112,12 @@ extension ProxySettings: CustomStringConvertible {
                 ? ProxyAddress.redacted(url) : "\(ProxyAddress.redacted(url)) (not for \(noProxy))"
         }
     }
+
+    /// The same as `description`: never a proxy's password.
+    public var debugDescription: String { description }
+
+    /// What `dump` and debuggers show: the same, never a proxy's password.
+    public var customMirror: Mirror { Mirror(self, children: ["proxy": description]) }
 }
 
 /// A proxy's URL as it may be shown: without its credentials.
