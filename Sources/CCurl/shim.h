@@ -34,6 +34,12 @@ static inline CURLcode session_curl_set_callback(
     return curl_easy_setopt(handle, option, value);
 }
 
+typedef int (*session_curl_debug_callback)(CURL *, curl_infotype, char *, size_t, void *);
+
+static inline CURLcode session_curl_set_debug_callback(CURL *handle, session_curl_debug_callback value) {
+    return curl_easy_setopt(handle, CURLOPT_DEBUGFUNCTION, value);
+}
+
 static inline CURLcode session_curl_set_blob(CURL *handle, CURLoption option, const void *data, size_t length) {
     struct curl_blob blob = {(void *)data, length, CURL_BLOB_COPY};
     return curl_easy_setopt(handle, option, &blob);

@@ -22,7 +22,8 @@ enum ProxyNamespace {
 @Suite(
     .tags(.python), .timeLimit(.minutes(3)),
     .enabled(
-        if: ProxyNamespace.canRun || ProcessInfo.processInfo.environment["SESSION_TESTS_REQUIRE_NAMESPACE"] == "1",
+        if: ProxyNamespace.canRun
+            || ProcessInfo.processInfo.environment["SESSION_TESTS_REQUIRE_NAMESPACE"] == "1",
         "the proxy tests need root, unshare, ip and tinyproxy ('apt-get install tinyproxy iproute2'); skipped"
     ))
 struct CLIProxyTests {
@@ -51,10 +52,11 @@ struct CLIProxyTests {
                 "cli": Executables.sessionCLI.path, "certificates": certificates.folder.path,
                 "server": TestScripts.url("test_server.py").path, "home": home.path,
             ]
-            let argument = String(decoding: try JSONSerialization.data(withJSONObject: options), as: UTF8.self)
+            let argument = String(
+                decoding: try JSONSerialization.data(withJSONObject: options), as: UTF8.self)
+            let script = TestScripts.url("proxy/scenarios.py").path
             let process = try ChildProcess(
-                ["/usr/bin/unshare", "--net", "--mount", "python3", TestScripts.url("proxy/scenarios.py").path, argument],
-                stdout: .pipe)
+                ["/usr/bin/unshare", "--net", "--mount", "python3", script, argument], stdout: .pipe)
             let output = try await offThePool { try process.output?.readToEnd() ?? Data() }
             let status = await process.exitStatus()
             #expect(status == 0, "the scenarios ended with \(status)")
@@ -69,7 +71,10 @@ struct CLIProxyTests {
         let secret = Sample.secret
 
         // https through the proxy is a CONNECT, and the proxy sees nothing else.
-        for name in ["https through HTTPS_PROXY", "https through https_proxy, lowercase first", "https through ALL_PROXY"] {
+        for name in [
+            "https through HTTPS_PROXY", "https through https_proxy, lowercase first",
+            "https through ALL_PROXY",
+        ] {
             let result = try #require(cases[name])
             #expect(result.status == 0, "\(name): \(result.stderr)")
             #expect(result.stdout.contains(secret), "\(name): the server got the token")
@@ -80,7 +85,9 @@ struct CLIProxyTests {
         #expect(socks.status == 0, "\(socks.stderr)")
         #expect(socks.socks == ["api.corp.test:\(tls)"] && socks.proxy.isEmpty)
         // NO_PROXY by name, suffix, address, CIDR and *: straight to the server.
-        for name in ["NO_PROXY by name", "NO_PROXY by suffix", "NO_PROXY by address", "NO_PROXY by CIDR", "NO_PROXY *"] {
+        for name in [
+            "NO_PROXY by name", "NO_PROXY by suffix", "NO_PROXY by address", "NO_PROXY by CIDR", "NO_PROXY *",
+        ] {
             let result = try #require(cases[name])
             #expect(result.status == 0, "\(name): \(result.stderr)")
             #expect(result.proxy.isEmpty, "\(name) went through the proxy: \(result.proxy)")
@@ -96,7 +103,8 @@ struct CLIProxyTests {
         #expect(refused.status == 69)
         #expect(
             refused.stderr.hasPrefix(
-                "session-cli: the proxy http://127.0.0.1:\(ports["auth"] ?? 0) asks for credentials (status "))
+                "session-cli: the proxy http://127.0.0.1:\(ports["auth"] ?? 0) asks for credentials (status ")
+        )
         #expect(!refused.stderr.contains("wrong-pa55word") && !refused.stderr.contains("proxyuser"))
         #expect(!refused.stdout.contains(secret) && !refused.stderr.contains(secret))
         let accepted = try #require(cases["the proxy's credentials"])

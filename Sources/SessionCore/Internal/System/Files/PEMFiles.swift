@@ -14,7 +14,7 @@ package enum PEMFiles {
     /// A file of PEM certificates that can be read and holds one at least.
     package static func checkCAFile(_ path: String) throws(ConnectionError) {
         let text = try read(path) { ConnectionError(.caFileUnusable(path: path, why: $0)) }
-        guard text.contains("-----BEGIN CERTIFICATE-----") else {
+        guard holds(text, "-----BEGIN CERTIFICATE-----") else {
             throw ConnectionError(.caFileUnusable(path: path, why: "it holds no PEM certificate"))
         }
     }
@@ -23,7 +23,7 @@ package enum PEMFiles {
     package static func check(_ certificate: ClientCertificate) throws(ConnectionError) {
         let path = certificate.certificateFile
         let text = try read(path) { ConnectionError(.clientCertificateUnusable(path: path, why: $0)) }
-        guard text.contains("-----BEGIN CERTIFICATE-----") else {
+        guard holds(text, "-----BEGIN CERTIFICATE-----") else {
             throw ConnectionError(.clientCertificateUnusable(path: path, why: "it holds no PEM certificate"))
         }
         let keyPath = certificate.keyFile
@@ -38,19 +38,35 @@ package enum PEMFiles {
                     path: keyPath, why: "the key is readable by others; make it yours only (chmod 600)"))
         }
         let key = try read(keyPath) { ConnectionError(.clientCertificateUnusable(path: keyPath, why: $0)) }
-        guard key.contains("PRIVATE KEY-----") else {
+        guard holds(key, "PRIVATE KEY-----") else {
             throw ConnectionError(
                 .clientCertificateUnusable(path: keyPath, why: "it holds no PEM private key"))
         }
-        if key.contains("ENCRYPTED") {
+        if holds(key, "ENCRYPTED") {
             throw ConnectionError(
                 .clientCertificateUnusable(path: keyPath, why: "the key is encrypted; give it unencrypted"))
         }
     }
 
-    /// The start of a regular file, as text (PEM is ASCII): enough to see what it holds.
+    /// Whether `bytes` hold `marker`.
+    private static func holds(_ bytes: [UInt8], _ marker: String) -> Bool {
+        let needle = Array(marker.utf8)
+        guard let first = needle.first, bytes.count >= needle.count else { return false }
+        var index = 0
+        while index <= bytes.count - needle.count {
+            if bytes[index] == first && bytes[index..<(index + needle.count)].elementsEqual(needle) {
+                return true
+            }
+            index += 1
+        }
+        return false
+    }
+
+    /// The first 16 KiB of a regular file: enough to see what it holds (a
+    /// system bundle of 200 KiB is checked on every request that names it,
+    /// so not all of it is read).
     private static func read(_ path: String, _ failure: (String) -> ConnectionError) throws(ConnectionError)
-        -> String
+        -> [UInt8]
     {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw failure(String(cString: strerror(errno))) }
@@ -59,7 +75,7 @@ package enum PEMFiles {
         guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
             throw failure("not a regular file")
         }
-        var bytes = [UInt8](repeating: 0, count: Int(min(status.st_size, 4 << 20)))
+        var bytes = [UInt8](repeating: 0, count: Int(min(status.st_size, 16 << 10)))
         var count = 0
         while count < bytes.count {
             let got = bytes[count...].withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
@@ -67,7 +83,7 @@ package enum PEMFiles {
             guard got > 0 else { break }
             count += got
         }
-        return String(decoding: bytes[..<count], as: UTF8.self)
+        return Array(bytes[..<count])
     }
 }
 

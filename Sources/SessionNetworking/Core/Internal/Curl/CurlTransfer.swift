@@ -61,6 +61,10 @@
         private var bodyIsAnswer = false
         /// Why a callback stopped the transfer.
         private var failure: (any Error)?
+        /// Whether the server asked for a client certificate in the TLS
+        /// handshake (watched only when the session has none to give): a
+        /// server that then drops the connection wants one.
+        private var certificateRequested = false
         /// Where the request's body comes from.
         private var body: BodySource
 
@@ -227,6 +231,16 @@
                 try set(CURLOPT_CAPATH, folder)
                 try set(CURLOPT_PROXY_CAPATH, folder)
             }
+            if trust.clientCertificate == nil && url.scheme?.lowercased() == "https" {
+                // libcurl's own account of the handshake, read for one line
+                // ("Request CERT") and never kept: the only way to tell a server
+                // that wants a certificate from one that dropped the connection.
+                try set(CURLOPT_VERBOSE, 1)
+                try check(session_curl_set_debug_callback(easy, curlDebugCallback))
+                try check(
+                    session_curl_set_pointer(
+                        easy, CURLOPT_DEBUGDATA, Unmanaged.passUnretained(self).toOpaque()))
+            }
             if let certificate = trust.clientCertificate {
                 try set(CURLOPT_SSLCERT, certificate.certificateFile)
                 try set(CURLOPT_SSLCERTTYPE, "PEM")
@@ -302,11 +316,7 @@
             case CURLE_COULDNT_CONNECT: return make(.connectionRefused)
             case CURLE_COULDNT_RESOLVE_HOST: return make(.hostNotFound)
             case CURLE_SSL_CONNECT_ERROR, CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_GOT_NOTHING:
-                let lowered = words.lowercased()
-                if lowered.contains("certificate required")
-                    || lowered.contains("alert handshake failure")
-                        && options.trust.clientCertificate == nil && code != CURLE_GOT_NOTHING
-                {
+                if certificateRequested || words.lowercased().contains("certificate required") {
                     return make(.clientCertificateRequired)
                 }
                 if code == CURLE_SSL_CONNECT_ERROR { return make(.tlsFailed(words)) }
@@ -355,11 +365,32 @@
                 headers = []
                 response = nil
             } else if let colon = line.firstIndex(of: ":") {
-                let name = line[..<colon].trimmingCharacters(in: .whitespaces)
-                let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-                if !name.isEmpty { headers.append((name, value)) }
+                let name = Self.trimmed(line[..<colon])
+                if !name.isEmpty { headers.append((name, Self.trimmed(line[line.index(after: colon)...]))) }
             }
             return bytes.count
+        }
+
+        /// `text` without the spaces and tabs around it (HTTP's optional white space).
+        private static func trimmed(_ text: Substring) -> String {
+            let isSpace = { (character: Character) in character == " " || character == "\t" }
+            guard let first = text.firstIndex(where: { !isSpace($0) }),
+                let last = text.lastIndex(where: { !isSpace($0) })
+            else { return "" }
+            return String(text[first...last])
+        }
+
+        /// One line of libcurl's account of the transfer: only its own text
+        /// (never a header or data) is looked at.
+        fileprivate func debug(_ type: curl_infotype, _ bytes: UnsafeBufferPointer<UInt8>) {
+            guard type == CURLINFO_TEXT, !certificateRequested else { return }
+            let marker = Array("Request CERT".utf8)
+            guard bytes.count >= marker.count else { return }
+            for start in 0...(bytes.count - marker.count)
+            where bytes[start] == marker[0] && bytes[start..<(start + marker.count)].elementsEqual(marker) {
+                certificateRequested = true
+                return
+            }
         }
 
         fileprivate func write(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
@@ -416,6 +447,13 @@
         let bytes = UnsafeBufferPointer(
             start: UnsafeRawPointer(pointer)?.assumingMemoryBound(to: UInt8.self), count: size * count)
         return transfer(userdata)?.write(bytes) ?? 0
+    }
+
+    private let curlDebugCallback: session_curl_debug_callback = { _, type, pointer, size, userdata in
+        let bytes = UnsafeBufferPointer(
+            start: UnsafeRawPointer(pointer)?.assumingMemoryBound(to: UInt8.self), count: size)
+        transfer(userdata)?.debug(type, bytes)
+        return 0
     }
 
     private let curlReadCallback: session_curl_data_callback = { pointer, size, count, userdata in
