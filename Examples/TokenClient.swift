@@ -10,7 +10,7 @@ struct Profile: Decodable, Sendable {
 
 func makeClient(server: URL, store: any LoginStateRepository) -> NetworkClient {
     NetworkClient(
-        baseURL: server, transport: URLSessionTransport(),
+        baseURL: server, transport: ConnectionSettings().transport(),
         behavior: CombinedRequestBehavior([
             AuthTokenHeaderBehavior(repository: store),
             // A 401 from the session's own server ends the session.

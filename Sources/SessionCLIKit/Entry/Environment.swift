@@ -29,6 +29,14 @@ package enum EnvironmentVariable: String, CaseIterable, Sendable {
     case runtimeDirectory = "XDG_RUNTIME_DIR"
     case columns = "COLUMNS"
     case path = "PATH"
+    // Read by the networking library, as curl reads them; listed for the help.
+    case certificateFile = "SSL_CERT_FILE"
+    case certificateDirectory = "SSL_CERT_DIR"
+    case curlCABundle = "CURL_CA_BUNDLE"
+    case httpsProxy = "HTTPS_PROXY"
+    case httpProxy = "http_proxy"
+    case allProxy = "ALL_PROXY"
+    case noProxy = "NO_PROXY"
 
     /// What the variable does, for the help and the CLI reference; `nil`
     /// for the system's variables, which the tool only reads.
@@ -49,6 +57,13 @@ package enum EnvironmentVariable: String, CaseIterable, Sendable {
         case .secrets: key = .variableSecrets
         case .noColor: key = .variableNoColor
         case .columns: key = .variableColumns
+        case .certificateFile: key = .variableCertificateFile
+        case .certificateDirectory: key = .variableCertificateDirectory
+        case .curlCABundle: key = .variableCurlCABundle
+        case .httpsProxy: key = .variableHTTPSProxy
+        case .httpProxy: key = .variableHTTPProxy
+        case .allProxy: key = .variableAllProxy
+        case .noProxy: key = .variableNoProxy
         case .home, .stateHome, .allLocale, .messagesLocale, .language, .terminal, .kubernetesExecInfo,
             .sessionBus, .runtimeDirectory, .path:
             return nil

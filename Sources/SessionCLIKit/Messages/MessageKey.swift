@@ -427,6 +427,13 @@ package enum MessageKey: String, CaseIterable, Sendable {
     case variableAccount
     case variableSecrets
     case variableNoColor
+    case variableCertificateFile
+    case variableCertificateDirectory
+    case variableCurlCABundle
+    case variableHTTPSProxy
+    case variableHTTPProxy
+    case variableAllProxy
+    case variableNoProxy
     case variableColumns
     case completionSummary
     case completionOptionValues
@@ -2556,6 +2563,41 @@ package enum MessageKey: String, CaseIterable, Sendable {
             (
                 "Set: no color with --color auto.",
                 "設定されていれば、--color auto で色を付けません。"
+            )
+        case .variableCertificateFile:
+            (
+                "A PEM file of CAs that replaces the system's bundle, as for curl.",
+                "システムの CA バンドルの代わりに使う PEM ファイル (curl と同じ)。"
+            )
+        case .variableCertificateDirectory:
+            (
+                "A folder of hashed CA certificates that replaces the system's folder.",
+                "システムの CA フォルダーの代わりに使う、ハッシュ名の CA 証明書のフォルダー。"
+            )
+        case .variableCurlCABundle:
+            (
+                "Read as SSL_CERT_FILE when that is not set.",
+                "SSL_CERT_FILE が未設定のとき、その代わりに読みます。"
+            )
+        case .variableHTTPSProxy:
+            (
+                "The proxy for https (https_proxy too); never used for this machine.",
+                "https 用のプロキシ (https_proxy も可)。このマシンへの通信には使いません。"
+            )
+        case .variableHTTPProxy:
+            (
+                "The proxy for http (lowercase only); never used for this machine.",
+                "http 用のプロキシ (小文字のみ)。このマシンへの通信には使いません。"
+            )
+        case .variableAllProxy:
+            (
+                "The proxy for both when theirs is not set (all_proxy too).",
+                "それぞれの変数が未設定のときに両方に使うプロキシ (all_proxy も可)。"
+            )
+        case .variableNoProxy:
+            (
+                "Hosts reached without a proxy: names, .suffixes, addresses, CIDR ranges, or * (no_proxy too).",
+                "プロキシを通さないホスト: 名前、.サフィックス、アドレス、CIDR 範囲、または * (no_proxy も可)。"
             )
         case .variableColumns:
             (

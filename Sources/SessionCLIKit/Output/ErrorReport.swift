@@ -64,8 +64,10 @@ package enum ErrorReport {
             return CLIError(.connectionTLSFailed, ["origin": origin, "why": why], code: .unavailable)
         // 407 is the proxy's status for it; some proxies (tinyproxy 1.11) answer a CONNECT with 401.
         case .proxyRefused(let status) where status == 407 || status == 401:
+            let status = String(status)
             return CLIError(
-                .connectionProxyNeedsCredentials, ["proxy": proxy, "status": String(status)], code: .unavailable)
+                Message(.connectionProxyNeedsCredentials, ["proxy": proxy, "status": status]),
+                code: .unavailable)
         case .proxyRefused(let status):
             return CLIError(
                 .connectionProxyRefused, ["proxy": proxy, "origin": origin, "status": String(status)],
