@@ -38,6 +38,17 @@ package enum EnvironmentVariable: String, CaseIterable, Sendable {
     case allProxy = "ALL_PROXY"
     case noProxy = "NO_PROXY"
 
+    /// Whether only the networking library reads it (trust and proxies, as
+    /// curl does): listed in the help, never read by the tool itself.
+    package var isReadByLibrary: Bool {
+        switch self {
+        case .certificateFile, .certificateDirectory, .curlCABundle, .httpsProxy, .httpProxy, .allProxy,
+            .noProxy:
+            true
+        default: false
+        }
+    }
+
     /// What the variable does, for the help and the CLI reference; `nil`
     /// for the system's variables, which the tool only reads.
     package var help: Message? {
@@ -102,10 +113,13 @@ package struct Environment: Sendable {
         values = EnvironmentVariable.allCases.map { given[$0] }
     }
 
-    /// This process's environment.
+    /// This process's environment: the variables the tool reads (the
+    /// networking library reads its own, ``EnvironmentVariable/isReadByLibrary``).
     package static func current() -> Environment {
         Environment(
-            values: EnvironmentVariable.allCases.map { getenv($0.rawValue).map { String(cString: $0) } })
+            values: EnvironmentVariable.allCases.map {
+                $0.isReadByLibrary ? nil : getenv($0.rawValue).map { String(cString: $0) }
+            })
     }
 
     /// The variable's value; `nil` when it is unset or empty (an empty

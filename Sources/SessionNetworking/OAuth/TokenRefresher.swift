@@ -235,6 +235,10 @@ public final class TokenRefresher: Sendable {
     private static func mayHaveLostTheAnswer(_ error: any Error) -> Bool {
         guard case NetworkError.transport(let underlying) = error else { return false }
         if underlying is DeadlineExceededError { return true }
+        switch (underlying as? ConnectionError)?.reason {
+        case .noAnswer?, .connectionLost?: return true
+        default: break
+        }
         let code = (underlying as? URLError)?.code
         return code == .timedOut || code == .networkConnectionLost
     }

@@ -163,6 +163,24 @@ import Testing
                     stdin: Sample.secret.data)
                 #expect(half.status == 64 && half.stderr.contains("--client-cert needs --client-cert-key"))
                 try await echoWorks()
+
+                // A key that is not the certificate's: found when it is first used, named, 74.
+                let other = cli.home.file("other.key").path
+                try FileManager.default.copyItem(atPath: certificates.serverKey, toPath: other)
+                chmod(other, 0o600)
+                try await login(
+                    server.originA,
+                    [
+                        "--ca-file", certificates.caFile, "--client-cert", certificates.clientCertificate,
+                        "--client-cert-key", other,
+                    ])
+                let mismatch = try await cli.run(["api", "/echo"])
+                #expect(mismatch.status == 74)
+                #expect(
+                    mismatch.stderr.hasPrefix(
+                        "session-cli: cannot use the client certificate file \(certificates.clientCertificate): "),
+                    "\(mismatch.stderr)")
+                #expect(mismatch.stderr.split(separator: "\n").count == 1)
             }
         }
     }

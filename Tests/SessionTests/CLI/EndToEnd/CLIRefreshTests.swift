@@ -80,13 +80,14 @@ import Testing
     /// the refresher asks once more with the same refresh token, and the
     /// provider's grace period answers with the new pair, which is saved.
     /// Without a grace period the provider refuses the retry, and the error
-    /// says that the answer was lost.
-    @Test(.tags(.pypi), arguments: [120, 0])
-    func aRefreshWhoseAnswerWasLostIsAskedForAgain(grace: Int) async throws {
+    /// says that the answer was lost. The answer is lost each way a
+    /// transport reports it: the deadline, the idle limit, a broken connection.
+    @Test(.tags(.pypi), arguments: [120, 0], AnswerLostOnce.Loss.allCases)
+    func aRefreshWhoseAnswerWasLostIsAskedForAgain(grace: Int, loss: AnswerLostOnce.Loss) async throws {
         try await withTestProvider(["PROVIDER_REFRESH_GRACE_SECONDS": String(grace)]) { provider in
             _ = try await signIn(provider)
             try edit { $0.expiresAt = Date().addingTimeInterval(-1) }
-            let lost = AnswerLostOnce()
+            let lost = AnswerLostOnce(loss)
             let refresher = TokenRefresher(repository: store, transport: lost)
             let before = try await refreshes(provider)
             if grace > 0 {
@@ -112,8 +113,26 @@ import Testing
 /// request goes out and the provider acts on it, then the answer is
 /// dropped and the exchange fails as a passed deadline does.
 final class AnswerLostOnce: Transport {
+    /// How the loss is reported.
+    enum Loss: CaseIterable, Sendable {
+        case deadline, idle, broken
+
+        var error: any Error {
+            switch self {
+            case .deadline: DeadlineExceededError(limit: SessionLimits.refreshDeadline)
+            case .idle: ConnectionError(.noAnswer(seconds: 15))
+            case .broken: ConnectionError(.connectionLost)
+            }
+        }
+    }
+
     let attempts = Locked(0)
-    private let real = URLSessionTransport(timeout: SessionLimits.idleTimeout)
+    private let loss: Loss
+    private let real = ConnectionSettings().transport(timeout: SessionLimits.idleTimeout)
+
+    init(_ loss: Loss) {
+        self.loss = loss
+    }
 
     func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
         let attempt = attempts.withLock { count in
@@ -121,7 +140,7 @@ final class AnswerLostOnce: Transport {
             return count
         }
         let answer = try await real.send(request)
-        if attempt == 1 { throw DeadlineExceededError(limit: SessionLimits.refreshDeadline) }
+        if attempt == 1 { throw loss.error }
         return answer
     }
 }
