@@ -178,7 +178,8 @@ import Testing
                 #expect(mismatch.status == 74)
                 #expect(
                     mismatch.stderr.hasPrefix(
-                        "session-cli: cannot use the client certificate file \(certificates.clientCertificate): "),
+                        "session-cli: cannot use the client certificate file \(certificates.clientCertificate): "
+                    ),
                     "\(mismatch.stderr)")
                 #expect(mismatch.stderr.split(separator: "\n").count == 1)
             }
