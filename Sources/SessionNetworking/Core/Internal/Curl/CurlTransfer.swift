@@ -53,10 +53,7 @@
         private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
 
         // The head being read: reset by each status line (a 100 Continue comes before the answer).
-        private var statusCode = 0
-        private var httpVersion: String?
-        private var headers: [(name: String, value: String)] = []
-        private var headBytes = 0
+        private var head = ResponseHead()
         private var response: HTTPURLResponse?
         private var bodyIsAnswer = false
         /// Why a callback stopped the transfer.
@@ -330,54 +327,25 @@
 
         /// The head so far as a response.
         private func makeResponse() -> HTTPURLResponse? {
-            guard statusCode > 0 else { return nil }
-            var fields: [String: String] = [:]
-            for (name, value) in headers {
-                // Repeated fields joined as RFC 9110 §5.3 allows.
-                if let existing = fields[name] {
-                    fields[name] = existing + ", " + value
-                } else {
-                    fields[name] = value
-                }
-            }
+            guard head.statusCode > 0 else { return nil }
             return HTTPURLResponse(
-                url: url, statusCode: statusCode, httpVersion: httpVersion, headerFields: fields)
+                url: url, statusCode: head.statusCode, httpVersion: head.httpVersion,
+                headerFields: head.fieldsByName)
         }
 
         fileprivate func header(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-            headBytes += bytes.count
-            guard headBytes <= SessionLimits.responseHeadSize,
-                headers.count < SessionLimits.responseHeaderCount
-            else {
+            // A status line starts a new head (after a 100 Continue): no response yet.
+            if bytes.starts(with: "HTTP/".utf8) { response = nil }
+            do {
+                try head.take(bytes)
+            } catch .tooLarge {
                 failure = ConnectionError(.other("the answer's head is too large"), origin: origin)
                 return 0
-            }
-            var line = Substring(String(decoding: bytes, as: UTF8.self))
-            while line.last?.isNewline == true { line.removeLast() }
-            if line.hasPrefix("HTTP/") {
-                let parts = line.split(separator: " ", maxSplits: 2)
-                guard parts.count >= 2, let code = Int(parts[1]), (100...999).contains(code) else {
-                    failure = ConnectionError(.other("the answer's status line is not HTTP"), origin: origin)
-                    return 0
-                }
-                statusCode = code
-                httpVersion = String(parts[0])
-                headers = []
-                response = nil
-            } else if let colon = line.firstIndex(of: ":") {
-                let name = Self.trimmed(line[..<colon])
-                if !name.isEmpty { headers.append((name, Self.trimmed(line[line.index(after: colon)...]))) }
+            } catch {
+                failure = ConnectionError(.other("the answer's head is not HTTP"), origin: origin)
+                return 0
             }
             return bytes.count
-        }
-
-        /// `text` without the spaces and tabs around it (HTTP's optional white space).
-        private static func trimmed(_ text: Substring) -> String {
-            let isSpace = { (character: Character) in character == " " || character == "\t" }
-            guard let first = text.firstIndex(where: { !isSpace($0) }),
-                let last = text.lastIndex(where: { !isSpace($0) })
-            else { return "" }
-            return String(text[first...last])
         }
 
         /// One line of libcurl's account of the transfer: only its own text
