@@ -47,28 +47,28 @@ struct CommandRunner {
     func runMeasuringMemory(_ arguments: [String], extraEnvironment: [String: String] = [:]) async throws
         -> (status: Int32, stderr: String, peakMiB: Double)
     {
-        let script = """
-            import json, resource, subprocess, sys
-            child = subprocess.run(sys.argv[1:], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                   stderr=subprocess.PIPE)
-            peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-            print(json.dumps({"status": child.returncode, "stderr": child.stderr.decode(), "peak": peak}))
-            """
-        let output = try await OAuthTestProvider.python(
-            ["-c", script, executable.path] + arguments,
-            environment: environment.merging(extraEnvironment) { $1 })
-        let object = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any] ?? [:]
+        let measured = try await runMeasured(arguments, extraEnvironment: extraEnvironment)
+        return (measured.status, measured.stderr, Double(measured.usage["peak"] as? Int ?? 0) / 1024)
+    }
+
+    /// Runs the command with its output thrown away, and measures the CPU
+    /// time it (and the companion it execs) used against the wall time it
+    /// took.
+    func runMeasuringCPU(_ arguments: [String], extraEnvironment: [String: String] = [:]) async throws
+        -> (status: Int32, stderr: String, cpuSeconds: Double, wallSeconds: Double)
+    {
+        let measured = try await runMeasured(arguments, extraEnvironment: extraEnvironment)
         return (
-            Int32(object["status"] as? Int ?? -1), object["stderr"] as? String ?? "",
-            Double(object["peak"] as? Int ?? 0) / 1024
+            measured.status, measured.stderr, measured.usage["cpu"] as? Double ?? .infinity,
+            measured.usage["wall"] as? Double ?? 0
         )
     }
 
-    /// Runs the command with its output captured, and measures the CPU time
-    /// it (and the companion it execs) used against the wall time it took,
-    /// from the kernel's accounting of the child (`getrusage`).
-    func runMeasuringCPU(_ arguments: [String], extraEnvironment: [String: String] = [:]) async throws
-        -> (status: Int32, stderr: String, cpuSeconds: Double, wallSeconds: Double)
+    /// Runs the command under a Python parent that reads the kernel's
+    /// accounting of the finished child (`getrusage(RUSAGE_CHILDREN)`): its
+    /// peak memory (KiB), CPU and wall seconds.
+    private func runMeasured(_ arguments: [String], extraEnvironment: [String: String]) async throws
+        -> (status: Int32, stderr: String, usage: [String: Any])
     {
         let script = """
             import json, resource, subprocess, sys, time
@@ -78,16 +78,13 @@ struct CommandRunner {
             wall = time.monotonic() - start
             usage = resource.getrusage(resource.RUSAGE_CHILDREN)
             print(json.dumps({"status": child.returncode, "stderr": child.stderr.decode(),
-                              "cpu": usage.ru_utime + usage.ru_stime, "wall": wall}))
+                              "peak": usage.ru_maxrss, "cpu": usage.ru_utime + usage.ru_stime, "wall": wall}))
             """
         let output = try await OAuthTestProvider.python(
             ["-c", script, executable.path] + arguments,
             environment: environment.merging(extraEnvironment) { $1 })
         let object = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any] ?? [:]
-        return (
-            Int32(object["status"] as? Int ?? -1), object["stderr"] as? String ?? "",
-            object["cpu"] as? Double ?? .infinity, object["wall"] as? Double ?? 0
-        )
+        return (Int32(object["status"] as? Int ?? -1), object["stderr"] as? String ?? "", object)
     }
 
     /// Starts the command without waiting for it. `stdout` replaces the
