@@ -124,6 +124,19 @@ extension ProxySettings: CustomStringConvertible, CustomDebugStringConvertible, 
 package enum ProxyAddress {
     /// `url` with any `user:password@` dropped: `http://proxy.example:3128`.
     package static func redacted(_ url: String) -> String {
+        guard let (start, at) = userinfoRange(url) else { return url }
+        let characters = Array(url)
+        return String(characters[..<start]) + String(characters[(at + 1)...])
+    }
+
+    /// The `user:password` of `url`, if it has one.
+    package static func userinfo(_ url: String) -> String? {
+        guard let (start, at) = userinfoRange(url), at > start else { return nil }
+        return String(Array(url)[start..<at])
+    }
+
+    /// Where the user information starts, and its `@`, in `url`'s characters.
+    private static func userinfoRange(_ url: String) -> (start: Int, at: Int)? {
         let characters = Array(url)
         var start = 0
         let separator: [Character] = [":", "/", "/"]
@@ -132,7 +145,8 @@ package enum ProxyAddress {
         }
         var end = start
         while end < characters.count && !"/?#".contains(characters[end]) { end += 1 }
-        guard let at = characters[start..<end].lastIndex(of: "@") else { return url }
-        return String(characters[..<start]) + String(characters[(at + 1)...])
+        guard let at = characters[start..<end].lastIndex(of: "@") else { return nil }
+        return (start, at)
     }
+
 }

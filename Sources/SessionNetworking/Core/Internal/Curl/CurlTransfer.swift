@@ -158,10 +158,16 @@
 
             var lines: [String] = []
             var names = Set<String>()
+            // A streamed body's length when the caller gave it; libcurl writes the header itself.
+            var streamLength: Int?
             for (name, value) in request.allHTTPHeaderFields ?? [:] {
                 // A header's text is the caller's; CR or LF would start another header.
                 guard !name.contains(where: { $0.isNewline }), !value.contains(where: { $0.isNewline }) else {
                     throw NetworkError.invalidRequest("a header holds a line break")
+                }
+                if name.lowercased() == "content-length" {
+                    streamLength = Int(value).flatMap { $0 >= 0 ? $0 : nil }
+                    continue
                 }
                 names.insert(name.lowercased())
                 lines.append(value.isEmpty ? "\(name);" : "\(name): \(value)")
@@ -180,8 +186,8 @@
             case .bytes(let bytes, _):
                 try sendsBody(method: method, length: bytes.count, me: me)
             case .stream:
-                try sendsBody(method: method, length: nil, me: me)
-                lines.append("Transfer-Encoding: chunked")
+                try sendsBody(method: method, length: streamLength, me: me)
+                if streamLength == nil { lines.append("Transfer-Encoding: chunked") }
             }
             if case .none = body {
             } else if !names.contains("content-type") {
@@ -284,8 +290,12 @@
 
         /// What a failed transfer means, in terms a person can act on.
         private func error(for code: CURLcode) -> ConnectionError {
-            let words =
+            var words =
                 errorBuffer[0] == 0 ? String(cString: curl_easy_strerror(code)) : String(cString: errorBuffer)
+            // libcurl names a proxy by its host; should it ever quote the URL, its password goes.
+            if let userinfo = options.proxy.flatMap(ProxyAddress.userinfo) {
+                words = words.replacingOccurrences(of: userinfo, with: "…")
+            }
             let proxy = proxyShown
             func make(_ reason: ConnectionError.Reason) -> ConnectionError {
                 ConnectionError(reason, origin: origin, proxy: proxy)
