@@ -6,7 +6,8 @@ import PackageDescription
 //   SessionCore           State (tokens, credentials, the stores) and Strategy (the login button);
 //                         Internal/System: the operating system (files, flock, inotify, D-Bus, keyring)
 //   SessionNetworking     the request pipeline, request sequences, OAuth sign-in, refresh, revocation;
-//                         Core/Internal/Curl: the transfer on the system's libcurl (CCurl, Linux)
+//                         Core/Internal/Curl: the transfer on the system's libcurl (CCurl, Linux);
+//                         Keys: PEM, JWK, JWTs; Keys/Internal: signing by libcrypto (CCrypto, Linux) or CryptoKit
 //   Session               re-exports both: users write `import Session`; holds the DocC catalog
 //   SessionCLIKit         session-cli's commands, their table and dispatcher, the output
 //   SessionCLINetworking  the networking half of the commands that need it
@@ -37,11 +38,17 @@ let package = Package(
         .systemLibrary(
             name: "CCurl", pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"]), .yum(["libcurl-devel"])]),
+        // OpenSSL's libcrypto (Linux only), for signing DPoP proofs and client assertions;
+        // CryptoKit does it on Apple platforms. Also linked by the networking half only.
+        .systemLibrary(
+            name: "CCrypto", pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"]), .yum(["openssl-devel"])]),
         .target(
             name: "SessionNetworking",
             dependencies: [
                 "SessionCore", "SessionSupport",
                 .target(name: "CCurl", condition: .when(platforms: [.linux])),
+                .target(name: "CCrypto", condition: .when(platforms: [.linux])),
             ]),
         .target(name: "Session", dependencies: ["SessionCore", "SessionNetworking"]),
         .target(name: "SessionCLIKit", dependencies: ["SessionCore", "SessionSupport"]),

@@ -32,6 +32,8 @@ flags=(
     -enable-upcoming-feature ExistentialAny -enable-upcoming-feature MemberImportVisibility
     -enable-upcoming-feature InternalImportsByDefault
     -sanitize=fuzzer,address -I "$build/modules"
+    # The system's libcrypto (signing keys), as the package's CCrypto target has it.
+    -I Sources/CCrypto -Xcc -fmodule-map-file=Sources/CCrypto/module.modulemap
 )
 mkdir -p "$build/modules" "$build/lib" "$build/bin"
 
@@ -51,7 +53,7 @@ run() {
     local target=$1
     echo "fuzz.sh: building $target" >&2
     if ! swiftc "${flags[@]}" -module-name "Fuzz$target" "Fuzz/Targets/$target.swift" Fuzz/Support/*.swift \
-        -L "$build/lib" "${libraries[@]}" -use-ld=lld -o "$build/bin/$target"; then
+        -L "$build/lib" "${libraries[@]}" -lcrypto -use-ld=lld -o "$build/bin/$target"; then
         echo "$target: FAILED to build"
         return 1
     fi
