@@ -32,7 +32,7 @@ package final class InMemorySecretStore: SecretStore {
     package func holds(_ secret: AuthToken) -> Bool {
         generations.withLock { generations in
             generations.values.contains {
-                [$0.accessToken, $0.refreshToken, $0.idToken, $0.clientSecret].contains(secret)
+                [$0.accessToken, $0.refreshToken, $0.idToken, $0.clientSecret, $0.dpopKey].contains(secret)
             }
         }
     }
@@ -60,7 +60,9 @@ package final class InMemorySecretStore: SecretStore {
     }
 
     private static func items(_ secrets: SessionSecrets) -> Int {
-        1 + [secrets.refreshToken, secrets.idToken, secrets.clientSecret].compactMap { $0 }.count
+        1
+            + [secrets.refreshToken, secrets.idToken, secrets.clientSecret, secrets.dpopKey].compactMap { $0 }
+            .count
     }
 
     private func check() throws {

@@ -141,6 +141,7 @@ package enum MessageKey: String, CaseIterable, Sendable {
     case secretRefreshToken
     case secretIDToken
     case secretClientSecret
+    case secretDPoPKey
     case noSuchSession
     case tooManySessions
     case keyringWaiting
@@ -155,6 +156,8 @@ package enum MessageKey: String, CaseIterable, Sendable {
     case statusStore
     case statusProvider
     case statusCAFile
+    case statusBoundToKey
+    case statusBoundToKeyValue
     case statusClientCertificate
     case statusScopes
     case statusOverride
@@ -1166,6 +1169,11 @@ package enum MessageKey: String, CaseIterable, Sendable {
                 "ID token",
                 "ID トークン"
             )
+        case .secretDPoPKey:
+            (
+                "DPoP key",
+                "DPoP 鍵"
+            )
         case .secretClientSecret:
             (
                 "client secret",
@@ -1231,6 +1239,16 @@ package enum MessageKey: String, CaseIterable, Sendable {
             (
                 "Provider",
                 "プロバイダー"
+            )
+        case .statusBoundToKey:
+            (
+                "Bound to",
+                "鍵に束縛"
+            )
+        case .statusBoundToKeyValue:
+            (
+                "a DPoP key, thumbprint {thumbprint}",
+                "DPoP 鍵 (サムプリント {thumbprint})"
             )
         case .statusCAFile:
             (

@@ -274,6 +274,7 @@ package enum ErrorReport {
         case .refreshToken: Message(.secretRefreshToken)
         case .idToken: Message(.secretIDToken)
         case .clientSecret: Message(.secretClientSecret)
+        case .dpopKey: Message(.secretDPoPKey)
         }
     }
 }

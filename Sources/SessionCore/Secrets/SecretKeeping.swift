@@ -80,7 +80,7 @@ extension SessionSecrets {
     package init(_ credential: Credential) {
         self.init(
             accessToken: credential.token, refreshToken: credential.refreshToken, idToken: credential.idToken,
-            clientSecret: credential.provider?.clientSecret)
+            clientSecret: credential.provider?.clientSecret, dpopKey: credential.dpopKey)
     }
 
     /// The secret of `kind`, if there is one.
@@ -90,6 +90,7 @@ extension SessionSecrets {
         case .refreshToken: refreshToken
         case .idToken: idToken
         case .clientSecret: clientSecret
+        case .dpopKey: dpopKey
         }
     }
 }

@@ -87,12 +87,15 @@ public struct SessionSecrets: Sendable, Hashable, Codable {
     public var idToken: AuthToken?
     /// The OAuth client's secret, for a confidential client.
     public var clientSecret: AuthToken?
+    /// The private key a DPoP-bound session's tokens are bound to (``Credential/dpopKey``).
+    public var dpopKey: AuthToken?
 
     /// A session's secrets: the access token, and those the provider gave besides.
     public init(
         accessToken: AuthToken, refreshToken: AuthToken? = nil, idToken: AuthToken? = nil,
-        clientSecret: AuthToken? = nil
+        clientSecret: AuthToken? = nil, dpopKey: AuthToken? = nil
     ) {
+        self.dpopKey = dpopKey
         self.accessToken = accessToken
         self.refreshToken = refreshToken
         self.idToken = idToken

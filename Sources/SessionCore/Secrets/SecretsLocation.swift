@@ -24,6 +24,7 @@ package enum SecretKind: String, Sendable, CaseIterable {
     case refreshToken = "refresh-token"
     case idToken = "id-token"
     case clientSecret = "client-secret"
+    case dpopKey = "dpop-key"
 
     /// How a person calls it: in an item's label, and in errors.
     package var words: String {
@@ -32,6 +33,7 @@ package enum SecretKind: String, Sendable, CaseIterable {
         case .refreshToken: "refresh token"
         case .idToken: "ID token"
         case .clientSecret: "client secret"
+        case .dpopKey: "DPoP key"
         }
     }
 }
@@ -43,6 +45,7 @@ extension Credential {
         if let refreshToken { secrets.append((.refreshToken, refreshToken)) }
         if let idToken { secrets.append((.idToken, idToken)) }
         if let clientSecret = provider?.clientSecret { secrets.append((.clientSecret, clientSecret)) }
+        if let dpopKey { secrets.append((.dpopKey, dpopKey)) }
         return secrets
     }
 
@@ -55,6 +58,7 @@ extension Credential {
             case .refreshToken: copy.refreshToken = value
             case .idToken: copy.idToken = value
             case .clientSecret: copy.provider?.clientSecret = value
+            case .dpopKey: copy.dpopKey = value
             }
         }
         return copy

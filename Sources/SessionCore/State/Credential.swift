@@ -53,6 +53,15 @@ public struct Credential: Sendable, Hashable, Codable {
     /// refresh and revocation, and to its server. Only these paths are kept;
     /// the proxy is chosen where a request is made.
     public var connection: ConnectionSettings
+    /// The private key the session's tokens are bound to by DPoP (RFC 9449),
+    /// as base64url of its JWK: a secret of the session, kept where its
+    /// tokens are (the session file, or the keyring), never printed. `nil`
+    /// for a bearer session. Set with ``dpopThumbprint``.
+    public var dpopKey: AuthToken?
+    /// The RFC 7638 thumbprint of that key's public part (the tokens'
+    /// `cnf.jkt`): what `status` shows of a bound session, kept in the file
+    /// beside its other public facts.
+    public var dpopThumbprint: String?
     /// Where the secrets (``token``, ``refreshToken``, ``idToken`` and the
     /// provider's client secret) are kept: in the session file (the
     /// default), or in the system keyring, the file keeping everything else.
@@ -93,6 +102,8 @@ public struct Credential: Sendable, Hashable, Codable {
         self.refreshedAt = []
         self.tokenIssuedAt = nil
         self.idToken = nil
+        self.dpopKey = nil
+        self.dpopThumbprint = nil
     }
 
     /// How many ``refreshedAt`` dates a credential keeps.
@@ -166,7 +177,7 @@ public struct Credential: Sendable, Hashable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case token, refreshToken, account, server, issuedAt, expiresAt, scopes, provider, refreshedAt,
-            tokenIssuedAt, idToken, secretsLocation, connection
+            tokenIssuedAt, idToken, secretsLocation, connection, dpopKey, dpopThumbprint
     }
 
     /// Decodes and validates the value; an invalid one is a `DecodingError` that never contains it.
@@ -189,6 +200,8 @@ public struct Credential: Sendable, Hashable, Codable {
         connection =
             try container.decodeIfPresent(ConnectionSettings.self, forKey: .connection)
             ?? ConnectionSettings()
+        dpopKey = try container.decodeIfPresent(AuthToken.self, forKey: .dpopKey)
+        dpopThumbprint = try container.decodeIfPresent(String.self, forKey: .dpopThumbprint)
     }
 }
 
@@ -198,6 +211,8 @@ extension Credential: CustomStringConvertible, CustomDebugStringConvertible, Cus
         var fields = ["token: \(token.redacted)"]
         if let refreshToken { fields.append("refreshToken: \(refreshToken.redacted)") }
         if let idToken { fields.append("idToken: \(idToken.redacted)") }
+        if let dpopKey { fields.append("dpopKey: \(dpopKey.redacted)") }
+        if let dpopThumbprint { fields.append("dpopThumbprint: \(dpopThumbprint)") }
         if let account { fields.append("account: \(account)") }
         if let server { fields.append("server: \(server.absoluteString)") }
         fields.append("issuedAt: \(issuedAt)")

@@ -17,6 +17,12 @@ public import SessionCore
 /// AuthTokenHeaderBehavior(repository: store)                     // Authorization: Bearer <token>
 /// AuthTokenHeaderBehavior(repository: store, headerName: "X-Auth-Token", scheme: nil)   // X-Auth-Token: <token>
 /// ```
+///
+/// A session bound to a key by DPoP (RFC 9449, ``Credential/dpopKey``) is
+/// sent as the RFC asks, whatever the header and scheme given: `Authorization:
+/// DPoP <token>` and a `DPoP` header with a fresh proof for this request,
+/// signed with the session's key, with the server's last nonce. A 401 that
+/// asks for a new nonce (`use_dpop_nonce`) is retried once with it.
 public struct AuthTokenHeaderBehavior: RequestBehavior, RequestRetrier {
     private let repository: any LoginStateRepository
     private let headerName: String
@@ -51,14 +57,22 @@ public struct AuthTokenHeaderBehavior: RequestBehavior, RequestRetrier {
     /// - Throws: What the repository throws when the session cannot be read;
     ///   the request is then refused rather than sent without its token.
     public func additionalHeaders(for request: URLRequest) async throws -> [String: String] {
-        guard let (token, header) = try await tokenHeader(for: request) else { return [:] }
+        guard let (credential, token, header) = try await tokenHeader(for: request) else { return [:] }
+        if let key = try DPoPKey.signingKey(of: credential), let url = request.url {
+            let value = "DPoP \(token.value)"
+            RequestContext.current?.recordToken(token, header: "Authorization", value: value)
+            let proof = try DPoPProof.make(
+                key: key, method: request.httpMethod ?? "GET", url: url, accessToken: token,
+                nonce: DPoPNonces.nonce(for: url))
+            return ["Authorization": value, "DPoP": proof]
+        }
         RequestContext.current?.recordToken(token, header: headerName, value: header)
         return [headerName: header]
     }
 
     /// The session's token and the header value that carries it, if the
     /// token may go where `request` goes.
-    private func tokenHeader(for request: URLRequest) async throws -> (AuthToken, String)? {
+    private func tokenHeader(for request: URLRequest) async throws -> (Credential, AuthToken, String)? {
         let current =
             if let refresher { try await refresher.currentCredential() } else {
                 try await repository.calling { try $0.load() }.activeCredential(at: now())
@@ -67,7 +81,7 @@ public struct AuthTokenHeaderBehavior: RequestBehavior, RequestRetrier {
             return nil
         }
         let token = credential.token
-        return (token, scheme.map { "\($0) \(token.value)" } ?? token.value)
+        return (credential, token, scheme.map { "\($0) \(token.value)" } ?? token.value)
     }
 
     /// With a refresher: a 401 from the session's own origin (after
@@ -76,6 +90,13 @@ public struct AuthTokenHeaderBehavior: RequestBehavior, RequestRetrier {
     /// another origin, does not refresh. A refused refresh has cleared the
     /// session, and the 401 stands.
     public func shouldRetry(after error: NetworkError, context: RequestContext) async -> Bool {
+        // A bound session's server that wants a new nonce: once more, with it.
+        if case .status(code: 401, _) = error, let response = context.response, let url = context.request.url,
+            DPoPNonces.isAskedFor(by: response), context.carriedToken != nil,
+            DPoPNonces.nonce(for: url) != response.value(forHTTPHeaderField: "DPoP-Nonce")
+        {
+            return DPoPNonces.keep(from: response, for: url)
+        }
         guard let refresher, case .status(code: 401, _) = error, let carried = context.carriedToken,
             let credential = try? await repository.calling({ try $0.load() }).credential,
             credential.token.fingerprint == carried,

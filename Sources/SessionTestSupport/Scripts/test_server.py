@@ -2,7 +2,7 @@
 """A small HTTP server for the networking tests, standard library only.
 
 It listens on two loopback ports (two origins) and also reports a third port
-that nothing listens on. It prints one line, `READY <a> <b> <closed>`, then
+that nothing listens on (held, so nothing else can). It prints one line, `READY <a> <b> <closed>`, then
 serves until its standard input closes, so it never outlives the test that
 started it, even if that test crashes.
 
@@ -49,6 +49,8 @@ For the networks tests (a private CA, a client certificate, a server that
 never answers):
 
   *    /silent...        reads the request, then answers nothing until the client hangs up
+  *    /dpop/nonce       401 with WWW-Authenticate: DPoP error="use_dpop_nonce" and DPoP-Nonce:
+                         server-nonce-1 unless the request's DPoP proof carries that nonce; then as /echo
   POST /oauth/revoke     200 {}; counted
   GET  /test/revocations {"revocations": N}: revocations received so far
   GET  /test/seen        {"requests": N}: requests received so far (on either port)
@@ -68,6 +70,7 @@ parameters are read on these endpoints only; the others match the path exactly
 as before.
 """
 import argparse
+import base64
 import hashlib
 import http.server
 import json
@@ -93,6 +96,15 @@ FILLER = b"a" * CHUNK
 TOKEN_PREFIX = b'{"access_token": "'
 # The client hanging up shows as one of these while we write (or wait).
 HANG_UP = (BrokenPipeError, ConnectionResetError, ConnectionAbortedError, TimeoutError)
+
+
+def dpop_nonce(proof):
+    """The nonce claim of a DPoP proof (its payload only; the signature is the client's tests' business)."""
+    try:
+        payload = proof.split(".")[1]
+        return json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))).get("nonce")
+    except Exception:
+        return None
 
 
 class ClientGone(Exception):
@@ -298,6 +310,13 @@ class Handler(http.server.BaseHTTPRequestHandler):
             access = urllib.parse.unquote(self.path.split("=", 1)[1])
             self.reply(200, {"access_token": access, "token_type": "Bearer", "expires_in": 3600,
                              "refresh_token": "rt_" + os.urandom(12).hex()})
+        elif self.path.startswith("/dpop/nonce"):
+            if dpop_nonce(self.headers.get("DPoP")) == "server-nonce-1":
+                self.reply(200, {"method": self.command, "path": self.path, "port": own,
+                                 "headers": [[k, v] for k, v in self.headers.items()], "body": body})
+            else:
+                self.reply(401, {"error": "use_dpop_nonce"},
+                           [("WWW-Authenticate", 'DPoP error="use_dpop_nonce"'), ("DPoP-Nonce", "server-nonce-1")])
         elif self.path == "/oauth/revoke":
             with counts_lock:
                 counts["revocations"] += 1
@@ -373,9 +392,15 @@ def serve(name):
 
 
 def closed_port():
-    with socket.socket(FAMILY) as probe:
-        probe.bind((arguments.bind, 0))
-        return probe.getsockname()[1]
+    # Bound and never listening, for the server's whole life: a connection is refused, and no
+    # other server started meanwhile (a test running beside this one) can take the port.
+    probe = socket.socket(FAMILY)
+    probe.bind((arguments.bind, 0))
+    held.append(probe)
+    return probe.getsockname()[1]
+
+
+held = []
 
 
 serve("a")

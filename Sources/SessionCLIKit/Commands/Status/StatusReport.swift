@@ -102,6 +102,9 @@ package struct StatusReport {
         if let scopes = session?.scopes, !scopes.isEmpty {
             rows.append((words(.statusScopes), scopes.joined(separator: " ")))
         }
+        if let thumbprint = session?.dpopThumbprint {
+            rows.append((words(.statusBoundToKey), words(.statusBoundToKeyValue, ("thumbprint", thumbprint))))
+        }
         if let caFile = session?.connection.caFile { rows.append((words(.statusCAFile), caFile)) }
         if let certificate = session?.connection.clientCertificate {
             rows.append((words(.statusClientCertificate), certificate.certificateFile))
@@ -203,6 +206,7 @@ package struct StatusReport {
             "secrets": .string(session?.secretsLocation.rawValue), "provider": provider,
             "scopes": .array((session?.scopes ?? []).map { .string($0) }),
             "caFile": .string(session?.connection.caFile),
+            "dpopThumbprint": .string(session?.dpopThumbprint),
             "clientCertificate": session?.connection.clientCertificate.map {
                 .object(["certificate": .string($0.certificateFile), "key": .string($0.keyFile)])
             } ?? .null,

@@ -89,6 +89,7 @@ package enum SessionFileFormat {
             fields["token"] = .string(credential.token.value)
             fields["refreshToken"] = credential.refreshToken.map { .string($0.value) }
             fields["idToken"] = credential.idToken.map { .string($0.value) }
+            fields["dpopKey"] = credential.dpopKey.map { .string($0.value) }
         case .keyring:
             guard let generation, credential.secrets.allSatisfy({ $0.value.keyringGeneration == generation })
             else {
@@ -108,6 +109,7 @@ package enum SessionFileFormat {
         if credential.connection.isKeptWithSession {
             fields["connection"] = Self.fields(credential.connection)
         }
+        fields["dpopThumbprint"] = credential.dpopThumbprint.map { .string($0) }
         return .object(fields)
     }
 
@@ -129,6 +131,7 @@ package enum SessionFileFormat {
         case .refreshToken: "refreshToken"
         case .idToken: "idToken"
         case .clientSecret: "clientSecret"
+        case .dpopKey: "dpopKey"
         }
     }
 
@@ -242,6 +245,16 @@ package enum SessionFileFormat {
     /// secrets in the keyring holds stand-ins for them
     /// (``AuthToken/isStandIn``), named by their generation.
     static func credential(_ fields: Fields) throws -> Credential {
+        let credential = try credentialWithSecrets(fields)
+        // A DPoP key and its thumbprint go together.
+        guard (credential.dpopKey == nil) == (credential.dpopThumbprint == nil) else {
+            throw credential.dpopKey == nil ? fields.missing("dpopKey") : fields.missing("dpopThumbprint")
+        }
+        return credential
+    }
+
+    /// ``credential(_:)`` before the checks across its members.
+    private static func credentialWithSecrets(_ fields: Fields) throws -> Credential {
         guard let secrets = try fields.object("secrets") else {
             return try credential(fields, token: fields.token("token") ?? { throw fields.missing("token") }())
         }
@@ -276,6 +289,7 @@ package enum SessionFileFormat {
         credential.secretsLocation = .keyring
         credential.refreshToken = try standIn(.refreshToken)
         credential.idToken = try standIn(.idToken)
+        credential.dpopKey = try standIn(.dpopKey)
         if let clientSecret = try standIn(.clientSecret) {
             guard credential.provider != nil else { throw secrets.invalid("clientSecret") }
             credential.provider?.clientSecret = clientSecret
@@ -297,6 +311,14 @@ package enum SessionFileFormat {
         decoded.refreshedAt = try fields.dates("refreshedAt") ?? []
         decoded.tokenIssuedAt = try fields.date("tokenIssuedAt")
         decoded.idToken = try fields.token("idToken")
+        decoded.dpopKey = try fields.token("dpopKey")
+        decoded.dpopThumbprint = try fields.string("dpopThumbprint")
+        // A thumbprint is 43 characters of base64url (SHA-256), and goes with a key.
+        if let thumbprint = decoded.dpopThumbprint {
+            guard thumbprint.utf8.count == 43, Base64.decode(Array(thumbprint.utf8), .url)?.count == 32 else {
+                throw fields.invalid("dpopThumbprint")
+            }
+        }
         if let connection = try fields.object("connection") {
             decoded.connection = try Self.connection(connection)
         }

@@ -40,6 +40,8 @@ public struct SessionSummary: Sendable, Hashable {
     public let provider: Provider?
     /// The CA file and client certificate its requests use (paths only).
     public let connection: ConnectionSettings
+    /// The thumbprint of the key its tokens are bound to (DPoP); `nil` for a bearer session.
+    public let dpopThumbprint: String?
     /// Which access token it is, without it: a hash of the token (for a
     /// token kept apart from the file, of the generation the file names too),
     /// for this process only. Two summaries of one session differ once its
@@ -76,6 +78,7 @@ public struct SessionSummary: Sendable, Hashable {
         canRefresh = credential.canRefresh
         secretsLocation = credential.secretsLocation
         connection = credential.connection
+        dpopThumbprint = credential.dpopThumbprint
         provider = credential.provider.map {
             Provider(issuer: $0.issuer, clientID: $0.clientID, isConfidential: $0.clientSecret != nil)
         }

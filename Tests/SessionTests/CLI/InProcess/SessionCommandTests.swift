@@ -23,7 +23,7 @@ import Testing
         let keys: Set = [
             "state", "account", "server", "issuedAt", "expiresAt", "expiresInSeconds", "tokenRedacted",
             "token", "secrets", "provider", "scopes", "canRefresh", "refreshesOnUse", "tokenSource", "store",
-            "button", "sessions", "caFile", "clientCertificate",
+            "button", "sessions", "caFile", "clientCertificate", "dpopThumbprint",
         ]
         let (outResult, out) = try await statusJSON()
         #expect(outResult.status == 1)

@@ -15,9 +15,12 @@ import Testing
     var path: String { directory.file("app/session.json").path }
     var store: FileLoginStateStore { FileLoginStateStore(path: path, secrets: keyring) }
 
-    /// Every secret of the sample credential, with an ID token and a client secret.
+    /// Every secret of the sample credential, with an ID token, a client secret and a DPoP key.
     var secrets: [String] {
-        [Sample.secret, "rt_" + Sample.secret, "id_" + Sample.secret, "cs_" + Sample.secret]
+        [
+            Sample.secret, "rt_" + Sample.secret, "id_" + Sample.secret, "cs_" + Sample.secret,
+            "dk_" + Sample.secret,
+        ]
     }
 
     func credential(in location: SecretsLocation = .keyring) -> Credential {
@@ -27,6 +30,8 @@ import Testing
             issuer: url("https://login.example.com"), clientID: "cli",
             tokenEndpoint: url("https://login.example.com/token"),
             clientSecret: Sample.token("cs_" + Sample.secret))
+        credential.dpopKey = Sample.token("dk_" + Sample.secret)
+        credential.dpopThumbprint = "0ZcOCORZNYy-DWpqq30jZyJGHTN0d2HglBV3uiguA4I"
         credential.secretsLocation = location
         return credential
     }
@@ -41,7 +46,8 @@ import Testing
         Secret.expectAbsent(secrets, in: text, "the session file")
         #expect(text.contains("\"secrets\":{"))
         #expect(text.contains("\"token\":\"sk_l********\""))
-        #expect(keyring.count() == 4)
+        #expect(keyring.count() == secrets.count)
+        #expect(text.contains("\"dpopThumbprint\":\"0ZcOCORZNYy-DWpqq30jZyJGHTN0d2HglBV3uiguA4I\""))
         Secret.expectEqual(try store.load(), .loggedIn(credential()), "the loaded session")
         // Read without its secrets, the session shows what the file holds.
         let shown = try #require(try store.loadWithoutSecrets().credential)
@@ -94,7 +100,7 @@ import Testing
         }
         let second = try #require(try store.loadWithoutSecrets().credential?.keyringGeneration)
         #expect(second != first)
-        #expect(keyring.count() == 4)
+        #expect(keyring.count() == secrets.count)
         #expect(!keyring.holds(Sample.token(Sample.secret)))
         Secret.expectEqual(try store.load(), .loggedIn(refreshed), "the refreshed session")
         Secret.expectAbsent([Sample.otherSecret], in: try fileText(), "the session file")
@@ -129,9 +135,9 @@ import Testing
         keyring.failWith(nil)
         // A session in the file never asks the keyring; the next one kept there deletes what was left.
         try store.save(credential(in: .file))
-        #expect(keyring.count(for: key) == 4)
+        #expect(keyring.count(for: key) == secrets.count)
         try store.save(credential())
-        #expect(keyring.count(for: key) == 4)
+        #expect(keyring.count(for: key) == secrets.count)
         try store.clear()
         #expect(keyring.count(for: key) == 0)
     }
@@ -141,11 +147,11 @@ import Testing
         var other = credential()
         other.account = "bob"
         try store.repository(for: other.key).save(other)
-        #expect(keyring.count() == 8)
+        #expect(keyring.count() == 2 * secrets.count)
         let removed = try #require(try store.removeSession(credential().key))
         #expect(removed.secretsError == nil && removed.cleanupError == nil)
         Secret.expectEqual(removed.credential, credential(), "the removed session")
-        #expect(keyring.count() == 4)
+        #expect(keyring.count() == secrets.count)
         let all = try store.removeAllSessions()
         #expect(all.count == 1 && all.first?.credential.refreshToken?.isStandIn == false)
         #expect(keyring.count() == 0)
@@ -164,7 +170,7 @@ import Testing
         try store.save(credential(in: .file))
         try move(to: .keyring)
         Secret.expectAbsent(secrets, in: try fileText(), "the session file")
-        #expect(keyring.count() == 4)
+        #expect(keyring.count() == secrets.count)
         Secret.expectEqual(try store.load(), .loggedIn(credential()), "the moved session")
         // And back: the file holds them again, the keyring nothing.
         try move(to: .file)

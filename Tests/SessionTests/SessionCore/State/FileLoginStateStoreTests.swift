@@ -51,6 +51,30 @@ import Testing
         let minimal = Credential(token: Sample.token(), issuedAt: Date(timeIntervalSince1970: 5.5))
         try store.save(minimal)
         #expect(try store.load() == .loggedIn(minimal))
+        var bound = Sample.credential()
+        bound.dpopKey = Sample.token("dk_" + Sample.secret)
+        bound.dpopThumbprint = "0ZcOCORZNYy-DWpqq30jZyJGHTN0d2HglBV3uiguA4I"
+        try store.save(bound)
+        #expect(try store.load() == .loggedIn(bound))
+        #expect(try store.sessionSummary()?.dpopThumbprint == bound.dpopThumbprint)
+    }
+
+    /// A DPoP key without its thumbprint, or a thumbprint that is not one, is a corrupt file.
+    @Test func aDPoPKeyGoesWithItsThumbprint() throws {
+        var bound = Sample.credential()
+        bound.dpopKey = Sample.token("dk_" + Sample.secret)
+        bound.dpopThumbprint = "0ZcOCORZNYy-DWpqq30jZyJGHTN0d2HglBV3uiguA4I"
+        try store.save(bound)
+        let text = try String(contentsOf: fileURL, encoding: .utf8)
+        for broken in [
+            text.replacingOccurrences(
+                of: ",\"dpopThumbprint\":\"0ZcOCORZNYy-DWpqq30jZyJGHTN0d2HglBV3uiguA4I\"", with: ""),
+            text.replacingOccurrences(of: "0ZcOCORZNYy-DWpqq30jZyJGHTN0d2HglBV3uiguA4I", with: "short"),
+        ] {
+            #expect(broken != text)
+            try Data(broken.utf8).write(to: fileURL)
+            #expect(throws: SessionFileError.self) { try FileLoginStateStore(fileURL: fileURL).load() }
+        }
     }
 
     /// Version 2 adds the scopes and the provider; both round-trip exactly.

@@ -1,0 +1,69 @@
+package import Foundation
+package import SessionCore
+import SessionSupport
+
+#if canImport(FoundationNetworking)
+    package import FoundationNetworking
+#endif
+
+/// A session's DPoP key (RFC 9449): made at sign-in, kept as a secret of the
+/// session (``Credential/dpopKey``: base64url of its private JWK) with its
+/// thumbprint beside it (``Credential/dpopThumbprint``).
+package enum DPoPKey {
+    /// A new P-256 key, as a session keeps it.
+    package static func make() throws(SigningKey.Failure) -> (
+        key: SigningKey, secret: AuthToken, thumbprint: String
+    ) {
+        let key = try SigningKey.generateP256()
+        guard let jwk = key.privateJWK,
+            let secret = try? AuthToken(
+                Base64URL.encode(Array(JSONOutput.object(jwk.members(includingPrivate: true)).text.utf8)))
+        else { throw SigningKey.Failure(description: "the new DPoP key could not be kept") }
+        return (key, secret, key.publicJWK.thumbprint)
+    }
+
+    /// The signing key of a bound session; `nil` for a bearer session.
+    ///
+    /// - Throws: ``SigningKey/Failure`` when the kept key cannot be read, or
+    ///   is not the one its thumbprint names (the tokens are bound to that one).
+    package static func signingKey(of credential: Credential) throws(SigningKey.Failure) -> SigningKey? {
+        guard let secret = credential.dpopKey else { return nil }
+        guard let json = Base64.decode(Array(secret.value.utf8), .url), let jwk = try? JWK(json: json) else {
+            throw SigningKey.Failure(description: "the session's DPoP key cannot be read")
+        }
+        let key = try SigningKey(privateJWK: jwk)
+        guard key.publicJWK.thumbprint == credential.dpopThumbprint else {
+            throw SigningKey.Failure(
+                description: "the session's DPoP key is not the one its tokens are bound to")
+        }
+        return key
+    }
+}
+
+/// The last `DPoP-Nonce` each server gave (RFC 9449 §8, §9), for this
+/// process: sent with the next proof to that origin until it is refused.
+package enum DPoPNonces {
+    private static let nonces = Locked<[String: String]>([:])
+
+    package static func nonce(for url: URL) -> String? {
+        guard let origin = Origin(url)?.description else { return nil }
+        return nonces.withLock { $0[origin] }
+    }
+
+    /// Keeps the nonce a response carried, if it did (printable ASCII, at most 512 bytes).
+    @discardableResult
+    package static func keep(from response: HTTPURLResponse, for url: URL) -> Bool {
+        guard let nonce = response.value(forHTTPHeaderField: "DPoP-Nonce"), !nonce.isEmpty,
+            nonce.utf8.count <= 512, nonce.utf8.allSatisfy({ (0x21...0x7E).contains($0) }),
+            let origin = Origin(url)?.description
+        else { return false }
+        nonces.withLock { $0[origin] = nonce }
+        return true
+    }
+
+    /// Whether a 401 asks for a (new) nonce: `WWW-Authenticate: DPoP error="use_dpop_nonce"`.
+    package static func isAskedFor(by response: HTTPURLResponse) -> Bool {
+        guard let challenge = response.value(forHTTPHeaderField: "WWW-Authenticate") else { return false }
+        return challenge.lowercased().hasPrefix("dpop") && challenge.contains("use_dpop_nonce")
+    }
+}
