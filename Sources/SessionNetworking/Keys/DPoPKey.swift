@@ -40,6 +40,29 @@ package enum DPoPKey {
     }
 }
 
+extension DPoPKey {
+    /// `request` with a fresh proof of `key` for itself (and the last nonce
+    /// its endpoint gave), as every request to a token endpoint of a bound
+    /// session carries one; `request` unchanged without a key.
+    package static func proving(_ request: URLRequest, with key: SigningKey?) throws(SigningKey.Failure)
+        -> URLRequest
+    {
+        guard let key, let url = request.url else { return request }
+        var proven = request
+        proven.setValue(
+            try DPoPProof.make(
+                key: key, method: request.httpMethod ?? "POST", url: url, nonce: DPoPNonces.nonce(for: url)),
+            forHTTPHeaderField: "DPoP")
+        return proven
+    }
+
+    /// Whether a token endpoint's error asks for a proof with a new nonce (RFC 9449 §8).
+    package static func asksForNonce(_ answer: TokenGrant.Answer) -> Bool {
+        if case .error(code: "use_dpop_nonce", _) = answer { return true }
+        return false
+    }
+}
+
 /// The last `DPoP-Nonce` each server gave (RFC 9449 §8, §9), for this
 /// process: sent with the next proof to that origin until it is refused.
 package enum DPoPNonces {

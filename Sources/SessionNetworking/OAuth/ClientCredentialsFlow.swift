@@ -55,19 +55,30 @@ public struct ClientCredentialsFlow: CredentialProvider {
         try OAuthWire.requireSafe(endpoint, "token endpoint")
         let request = ClientCredentialsGrant.request(
             ClientCredentials(provider), endpoint, scopes: configuration.scopes)
+        // With DPoP, a new key for the session, proven on the request.
+        let binding = configuration.usesDPoP ? try DPoPKey.make() : nil
         let sentAt = now()
-        let answer = try await NetworkClient(
+        let client = NetworkClient(
             baseURL: endpoint,
-            transport: DeadlineTransport(transport, limit: SessionLimits.signInExchangeDeadline)
-        ).run(OneRequest(request, read: TokenGrant.read))
+            transport: DeadlineTransport(transport, limit: SessionLimits.signInExchangeDeadline))
+        var answer = try await client.run(
+            OneRequest(try DPoPKey.proving(request, with: binding?.key), read: TokenGrant.read))
+        if binding != nil && DPoPKey.asksForNonce(answer) {
+            answer = try await client.run(
+                OneRequest(try DPoPKey.proving(request, with: binding?.key), read: TokenGrant.read))
+        }
         switch answer {
         case .grant(let grant):
-            return Credential(
+            try grant.requireBinding(binding != nil)
+            var credential = Credential(
                 token: grant.accessToken, refreshToken: grant.refreshToken, account: configuration.clientID,
                 server: configuration.sessionServer, issuedAt: sentAt,
                 expiresAt: grant.expiry(sentAt: sentAt),
                 scopes: grant.scopes ?? configuration.scopes, provider: provider,
                 connection: configuration.connection)
+            credential.dpopKey = binding?.secret
+            credential.dpopThumbprint = binding?.thumbprint
+            return credential
         case .error(let code, let description):
             throw TokenGrant.Answer.failure(code: code, description: description)
         }

@@ -26,6 +26,9 @@ public struct OAuthConfiguration: Sendable {
     /// kept with the session it signs in (``Credential/connection``); the
     /// flows' transport by default.
     public var connection: ConnectionSettings
+    /// Whether the tokens are to be bound to a new key of the session by
+    /// DPoP (RFC 9449). The client credentials grant honours it so far.
+    package var usesDPoP = false
 
     /// - Parameters:
     ///   - metadata: The provider's endpoints.
@@ -76,6 +79,7 @@ public struct OAuthConfiguration: Sendable {
     func session(
         _ grant: TokenGrant, claims: [JSONObject], sentAt: Date, redirect: LoopbackRedirect? = nil
     ) throws -> Credential {
+        try grant.requireBinding(false)
         var credential = Credential(
             token: grant.accessToken, refreshToken: grant.refreshToken,
             account: AccountClaims.name(in: claims),

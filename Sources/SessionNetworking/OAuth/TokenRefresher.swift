@@ -185,19 +185,29 @@ public final class TokenRefresher: Sendable {
             let endpoint = NetworkClient(
                 baseURL: provider.tokenEndpoint,
                 transport: DeadlineTransport(transport, limit: SessionLimits.refreshDeadline))
-            let answer: TokenGrant.Answer
+            // A bound session proves its key on every request to the token endpoint, each with a fresh proof.
+            let key = try DPoPKey.signingKey(of: credential)
+            var answer: TokenGrant.Answer
             var retried = false
             do {
-                answer = try await endpoint.run(OneRequest(request, read: TokenGrant.read))
+                answer = try await endpoint.run(
+                    OneRequest(try DPoPKey.proving(request, with: key), read: TokenGrant.read))
             } catch let error where Self.mayHaveLostTheAnswer(error) {
                 // The provider may have rotated the token and its answer be lost: once more,
                 // at once, under the same lock, with the same refresh token. A provider with a
                 // reuse grace period answers with the pair it rotated to.
                 retried = true
-                answer = try await endpoint.run(OneRequest(request, read: TokenGrant.read))
+                answer = try await endpoint.run(
+                    OneRequest(try DPoPKey.proving(request, with: key), read: TokenGrant.read))
+            }
+            if key != nil && DPoPKey.asksForNonce(answer) {
+                // The provider wants its nonce in the proof: once more, with it.
+                answer = try await endpoint.run(
+                    OneRequest(try DPoPKey.proving(request, with: key), read: TokenGrant.read))
             }
             switch answer {
             case .grant(let grant):
+                try grant.requireBinding(key != nil)
                 var fresh = credential
                 fresh.token = grant.accessToken
                 fresh.refreshToken = grant.refreshToken ?? credential.refreshToken

@@ -17,6 +17,8 @@ package struct TokenGrant: Sendable {
     let expiresIn: Int?
     package let scopes: [String]?
     let idToken: String?
+    /// Whether the provider bound the token to the DPoP proof's key (`token_type` DPoP, RFC 9449 §5).
+    var boundByDPoP = false
 
     /// What a token endpoint answered: a grant, or an OAuth error.
     package enum Answer {
@@ -31,6 +33,18 @@ package struct TokenGrant: Sendable {
         }
     }
 
+    /// Checks that the token is bound as asked: to the proof's key when one
+    /// was sent (`dpop`), and to nothing when none was (a DPoP token used as
+    /// a bearer one would be refused by every server).
+    func requireBinding(_ dpop: Bool) throws {
+        guard boundByDPoP != dpop else { return }
+        throw SignInError.invalidResponse(
+            from: "token endpoint",
+            reason: dpop
+                ? "token_type is not DPoP: the provider did not bind the token to the key"
+                : "token_type is DPoP, but no DPoP proof was sent")
+    }
+
     /// Reads a token endpoint's answer.
     ///
     /// - Throws: ``SignInError/invalidResponse(from:reason:)`` for a redirect,
@@ -39,6 +53,8 @@ package struct TokenGrant: Sendable {
     ///   `expires_in`, or an error answer without a readable code.
     package static func read(_ answer: SequenceResponse) throws -> Answer {
         let from = "token endpoint"
+        // A DPoP nonce the provider hands out is kept for its next proof (RFC 9449 §8).
+        if let url = answer.response.url { DPoPNonces.keep(from: answer.response, for: url) }
         let object = try OAuthWire.answerObject(answer, from: from)
         guard answer.response.statusCode == 200 else {
             guard case .providerError(let code, let description)? = OAuthWire.error(in: object) else {
@@ -47,22 +63,24 @@ package struct TokenGrant: Sendable {
             }
             return .error(code: code, description: description)
         }
-        guard let type = try OAuthWire.string(object, "token_type", from: from), type.lowercased() == "bearer"
+        guard let type = try OAuthWire.string(object, "token_type", from: from)?.lowercased(),
+            type == "bearer" || type == "dpop"
         else {
-            throw SignInError.invalidResponse(from: from, reason: "token_type is not Bearer")
+            throw SignInError.invalidResponse(from: from, reason: "token_type is neither Bearer nor DPoP")
         }
         guard let accessToken = try token(object, "access_token") else {
             throw SignInError.invalidResponse(from: from, reason: "access_token is missing")
         }
         let expiresIn = try OAuthWire.integer(
             object, "expires_in", in: 0...Int(SessionLimits.longestTokenLifetime), from: from)
-        return .grant(
-            TokenGrant(
-                accessToken: accessToken,
-                refreshToken: try token(object, "refresh_token"),
-                expiresIn: expiresIn == 0 ? nil : expiresIn,
-                scopes: try OAuthWire.string(object, "scope", from: from).map(scopes),
-                idToken: try OAuthWire.string(object, "id_token", from: from)))
+        var grant = TokenGrant(
+            accessToken: accessToken,
+            refreshToken: try token(object, "refresh_token"),
+            expiresIn: expiresIn == 0 ? nil : expiresIn,
+            scopes: try OAuthWire.string(object, "scope", from: from).map(scopes),
+            idToken: try OAuthWire.string(object, "id_token", from: from))
+        grant.boundByDPoP = type == "dpop"
+        return .grant(grant)
     }
 
     /// A space-separated list of RFC 6749 scope tokens; anything else (a

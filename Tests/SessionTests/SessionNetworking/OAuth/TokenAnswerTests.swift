@@ -15,7 +15,7 @@ import Testing
 
     @Test(arguments: [
         ("token-not-json", "not a JSON object"), ("token-no-access-token", "access_token is missing"),
-        ("token-mac", "token_type is not Bearer"), ("token-negative-expiry", "expires_in"),
+        ("token-mac", "token_type is neither Bearer nor DPoP"), ("token-negative-expiry", "expires_in"),
         ("token-absurd-expiry", "expires_in"), ("token-bad-token", "access_token"),
     ])
     func badAnswersAreRefused(answer: String, reason: String) async {
