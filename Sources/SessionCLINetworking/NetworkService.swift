@@ -145,9 +145,10 @@ private struct SignIn: CredentialProvider {
             if case .device(let endpoint?) = request.method {
                 metadata.deviceAuthorizationEndpoint = endpoint
             }
-            let configuration = OAuthConfiguration(
+            var configuration = OAuthConfiguration(
                 metadata: metadata, clientID: request.clientID, clientSecret: request.clientSecret,
                 scopes: request.scopes, server: request.server, connection: request.connection)
+            configuration.usesDPoP = request.usesDPoP
             let flow = makeFlow(configuration, transport: transport)
             self.flow.withLock { $0 = flow }
             return try await flow.credential()

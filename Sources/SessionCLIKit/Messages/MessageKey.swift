@@ -268,6 +268,10 @@ package enum MessageKey: String, CaseIterable, Sendable {
     case loginOptionClientCertKey
     case optionNeedsOther
     case optionNeedsPath
+    case tokenBoundToKey
+    case helperRefusesBoundToken
+    case loginOptionDPoP
+    case loginDPoPNeedsClientCredentials
     case loginOptionSecrets
     case loginDiscussion
     case loginTakesNoArguments
@@ -1783,6 +1787,26 @@ package enum MessageKey: String, CaseIterable, Sendable {
             (
                 "{option} needs a file's path",
                 "{option} にはファイルのパスが必要です"
+            )
+        case .tokenBoundToKey:
+            (
+                "the session's token is bound to its DPoP key and is refused without a proof of that key; use session-cli api, which signs each request",
+                "このセッションのトークンは DPoP 鍵に束縛されており、その鍵の証明なしでは拒否されます。リクエストごとに署名する session-cli api を使ってください"
+            )
+        case .helperRefusesBoundToken:
+            (
+                "the session's token is bound to its DPoP key, and {tool} can only send a Bearer token; use a session without --dpop for {tool}",
+                "このセッションのトークンは DPoP 鍵に束縛されていますが、{tool} は Bearer トークンしか送れません。{tool} には --dpop なしのセッションを使ってください"
+            )
+        case .loginOptionDPoP:
+            (
+                "Bind the session's tokens to a new key of its own (DPoP, RFC 9449); with --client-credentials for now.",
+                "セッションのトークンを専用の新しい鍵に束縛します (DPoP、RFC 9449)。今のところ --client-credentials と一緒に使います。"
+            )
+        case .loginDPoPNeedsClientCredentials:
+            (
+                "--dpop goes with --client-credentials for now; device and browser sign-in with DPoP are not built yet",
+                "--dpop は今のところ --client-credentials と一緒にだけ使えます。DPoP でのデバイス・ブラウザーのサインインはまだありません"
             )
         case .loginOptionSecrets:
             (

@@ -76,11 +76,15 @@ package struct SignInRequest: Sendable {
     package var language: Language
     /// The CA file and client certificate (`--ca-file`, `--client-cert`), kept with the session.
     package var connection: ConnectionSettings
+    /// `--dpop`: the tokens bound to a new key of the session.
+    package var usesDPoP: Bool
 
     package init(
         method: Method, issuer: URL, clientID: String, clientSecret: AuthToken?, scopes: [String],
-        server: URL?, language: Language, connection: ConnectionSettings = ConnectionSettings()
+        server: URL?, language: Language, connection: ConnectionSettings = ConnectionSettings(),
+        usesDPoP: Bool = false
     ) {
+        self.usesDPoP = usesDPoP
         self.connection = connection
         self.method = method
         self.issuer = issuer

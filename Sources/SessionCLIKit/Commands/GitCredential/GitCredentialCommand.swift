@@ -87,9 +87,14 @@ package struct GitCredentialCommand: Command {
             entry = try selection.pick(from: sessions).flatMap { $0.key.origin == origin ? $0 : nil }
         }
         guard let entry else { return nil }
+        let stored = try entry.credential()
+        // git sends what it is given as a password or a Bearer token: a bound token is useless to it.
+        if stored.dpopThumbprint != nil {
+            throw CLIError(.helperRefusesBoundToken, ["tool": "git"], code: .usage)
+        }
         // Made usable as `token` does: refreshed under the store's lock, once across processes.
         let credential: Credential
-        switch try context.usable(try entry.credential(), repository: store.repository(for: entry.key)) {
+        switch try context.usable(stored, repository: store.repository(for: entry.key)) {
         case .usable(let usable): credential = usable
         case .expired:
             context.warn(Message(.gitSessionExpired, messages: ["session": ErrorReport.describe(entry.key)]))

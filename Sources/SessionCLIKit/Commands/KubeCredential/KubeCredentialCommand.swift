@@ -60,6 +60,10 @@ package struct KubeCredentialCommand: Command {
     /// The access token and its expiry, refreshed first when it is due.
     private func accessToken(_ session: SelectedSession, context: CommandContext) throws -> (AuthToken, Date?)
     {
+        // kubectl sends a Bearer token: a bound one is useless to it.
+        if session.credential.dpopThumbprint != nil {
+            throw CLIError(.helperRefusesBoundToken, ["tool": "kubectl"], code: .usage)
+        }
         switch try context.usable(session.credential, repository: session.repository) {
         case .usable(let credential): return (credential.token, credential.expiresAt)
         case .expired: throw Self.expired

@@ -28,6 +28,7 @@ package struct LoginCommand: Command {
         case caFile = "ca-file"
         case clientCert = "client-cert"
         case clientCertKey = "client-cert-key"
+        case dpop
 
         /// The option's placeholder and help.
         package var spec: OptionSpec {
@@ -63,6 +64,7 @@ package struct LoginCommand: Command {
                 OptionSpec(rawValue, value: "PATH", completion: .file, help: .loginOptionClientCert)
             case .clientCertKey:
                 OptionSpec(rawValue, value: "PATH", completion: .file, help: .loginOptionClientCertKey)
+            case .dpop: OptionSpec(rawValue, help: .loginOptionDPoP)
             }
         }
     }
@@ -119,9 +121,13 @@ package struct LoginCommand: Command {
         let (mode, allowed): (Message, Set<Option>)
         if let (flag, kind) = given.first {
             mode = Message(.verbatim, ["text": "--" + flag.rawValue])
-            allowed = SignInLogin.options(for: kind).union([.secrets]).union(connectionOptions)
+            allowed = SignInLogin.options(for: kind).union([.secrets, .dpop]).union(connectionOptions)
+            if arguments.has(.dpop) && kind != .clientCredentials {
+                throw .usage(.loginDPoPNeedsClientCredentials)
+            }
             var login = try SignInLogin(kind, arguments: arguments, server: server, secrets: secrets)
             login.connection = connection
+            login.usesDPoP = arguments.has(.dpop)
             job = .signIn(login)
         } else if let secrets, !arguments.has(.withToken), arguments.value(.expiresIn) == nil {
             mode = Message(.loginModeMove)

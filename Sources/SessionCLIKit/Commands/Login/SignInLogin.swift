@@ -38,6 +38,8 @@ struct SignInLogin {
     let secrets: SecretsLocation?
     /// The CA file and client certificate for the provider and the server.
     var connection = ConnectionSettings()
+    /// `--dpop`: the tokens bound to a new key of the session.
+    var usesDPoP = false
 
     /// The options a sign-in of `kind` takes (besides `--secrets`).
     static func options(for kind: Grant.Kind) -> Set<LoginCommand.Option> {
@@ -146,7 +148,7 @@ struct SignInLogin {
         }
         return SignInRequest(
             method: method, issuer: issuer, clientID: clientID, clientSecret: secret, scopes: scopes,
-            server: server, language: context.language, connection: connection)
+            server: server, language: context.language, connection: connection, usesDPoP: usesDPoP)
     }
 
     /// What a person must see during a sign-in, each on its own line of

@@ -47,6 +47,8 @@ package struct TokenCommand: Command {
         }
         let store = try context.store()
         guard let session = try context.session(selection, in: store) else { throw Self.notLoggedIn }
+        // A token bound to a key is refused alone: printing it would only invite a Bearer header.
+        if session.credential.dpopThumbprint != nil { throw CLIError(.tokenBoundToKey, code: .usage) }
         switch try context.usable(session.credential, repository: session.repository) {
         case .usable(let credential):
             context.console.out(secret: credential.token)
