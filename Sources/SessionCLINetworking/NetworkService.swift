@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 package import SessionCLIKit
 package import SessionCore
 import SessionNetworking
@@ -47,6 +47,21 @@ package struct NetworkService: Network {
             return try await credential.userInfo()
         } catch {
             throw NetworkErrorReport.cliError(for: error, talkingTo: credential.provider?.issuer)
+        }
+    }
+
+    package func dpopProof(of session: any LoginStateRepository, method: String, url: URL) async throws
+        -> (token: AuthToken, proof: String)?
+    {
+        guard let credential = try await currentCredential(of: session) else { return nil }
+        do {
+            guard let key = try DPoPKey.signingKey(of: credential) else { return nil }
+            let proof = try DPoPProof.make(
+                key: key, method: method, url: url, accessToken: credential.token,
+                nonce: DPoPNonces.nonce(for: url))
+            return (credential.token, proof)
+        } catch {
+            throw CLIError(.dpopKeyUnusable, ["reason": error.description], code: .badData)
         }
     }
 

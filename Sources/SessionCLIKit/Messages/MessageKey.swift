@@ -272,6 +272,12 @@ package enum MessageKey: String, CaseIterable, Sendable {
     case helperRefusesBoundToken
     case loginOptionDPoP
     case loginDPoPNeedsClientCredentials
+    case tokenOptionDPoPProof
+    case tokenURLNeedsDPoPProof
+    case tokenDPoPProofNeedsURL
+    case tokenDPoPProofBadURL
+    case tokenNotBound
+    case dpopKeyUnusable
     case loginOptionSecrets
     case loginDiscussion
     case loginTakesNoArguments
@@ -1790,8 +1796,8 @@ package enum MessageKey: String, CaseIterable, Sendable {
             )
         case .tokenBoundToKey:
             (
-                "the session's token is bound to its DPoP key and is refused without a proof of that key; use session-cli api, which signs each request",
-                "このセッションのトークンは DPoP 鍵に束縛されており、その鍵の証明なしでは拒否されます。リクエストごとに署名する session-cli api を使ってください"
+                "the session's token is bound to its DPoP key and is refused without a proof of that key; use session-cli api, which signs each request, or token --dpop-proof METHOD URL",
+                "このセッションのトークンは DPoP 鍵に束縛されており、その鍵の証明なしでは拒否されます。リクエストごとに署名する session-cli api か、token --dpop-proof METHOD URL を使ってください"
             )
         case .helperRefusesBoundToken:
             (
@@ -1807,6 +1813,36 @@ package enum MessageKey: String, CaseIterable, Sendable {
             (
                 "--dpop goes with --client-credentials for now; device and browser sign-in with DPoP are not built yet",
                 "--dpop は今のところ --client-credentials と一緒にだけ使えます。DPoP でのデバイス・ブラウザーのサインインはまだありません"
+            )
+        case .tokenOptionDPoPProof:
+            (
+                "With a URL: for a session from login --dpop, print the token and, on a second line, a fresh DPoP proof for METHOD URL.",
+                "URL と一緒に: login --dpop のセッションで、トークンと、2 行目に METHOD URL 用の新しい DPoP 証明を表示します。"
+            )
+        case .tokenURLNeedsDPoPProof:
+            (
+                "token takes a URL only with --dpop-proof METHOD",
+                "token が URL を取るのは --dpop-proof METHOD と一緒のときだけです"
+            )
+        case .tokenDPoPProofBadURL:
+            (
+                "--dpop-proof needs the request's whole URL (http or https, with a host)",
+                "--dpop-proof にはリクエストの完全な URL (http か https、ホスト付き) が必要です"
+            )
+        case .tokenDPoPProofNeedsURL:
+            (
+                "--dpop-proof METHOD needs the request's URL after it",
+                "--dpop-proof METHOD の後にリクエストの URL が必要です"
+            )
+        case .tokenNotBound:
+            (
+                "the session is not bound to a key; --dpop-proof is for a session from login --dpop",
+                "このセッションは鍵に束縛されていません。--dpop-proof は login --dpop のセッション用です"
+            )
+        case .dpopKeyUnusable:
+            (
+                "the session's DPoP key cannot be used: {reason}; log in again",
+                "セッションの DPoP 鍵を使えません: {reason}。もう一度ログインしてください"
             )
         case .loginOptionSecrets:
             (

@@ -34,6 +34,12 @@ package protocol Network: Sendable {
     /// or expired for good.
     func userInfo(of session: any LoginStateRepository) async throws -> UserInfo?
 
+    /// A bound session's access token (refreshed first when due) and a fresh
+    /// DPoP proof of its key for `method` `url`, bound to that token. `nil`
+    /// when logged out, or expired for good.
+    func dpopProof(of session: any LoginStateRepository, method: String, url: URL) async throws
+        -> (token: AuthToken, proof: String)?
+
     /// Revokes the grant of a session already removed, within
     /// ``SessionLimits/revocationDeadline``. Never throws: a logout or a new
     /// login goes on whatever the provider does.

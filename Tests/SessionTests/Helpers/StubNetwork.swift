@@ -68,6 +68,13 @@ final class StubNetwork: Network {
         return try session.load().credential
     }
 
+    /// No signing here: a bound session's proofs are tested against the real networking half.
+    func dpopProof(of session: any LoginStateRepository, method: String, url: URL) async throws
+        -> (token: AuthToken, proof: String)?
+    {
+        nil
+    }
+
     func userInfo(of session: any LoginStateRepository) async throws -> UserInfo? {
         recorded.withLock { $0.append(.userInfo) }
         guard try await currentCredentialQuietly(of: session) != nil else { return nil }

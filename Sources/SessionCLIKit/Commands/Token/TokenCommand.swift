@@ -12,22 +12,25 @@ package struct TokenCommand: Command {
     package enum Option: String, SelectsSession {
         case server
         case account
+        case dpopProof = "dpop-proof"
 
         /// The option's placeholder and help.
         package var spec: OptionSpec {
             switch self {
             case .server, .account: Self.spec(of: self)
+            case .dpopProof: OptionSpec(rawValue, value: "METHOD", help: .tokenOptionDPoPProof)
             }
         }
     }
 
     package static let spec = CommandSpec(
-        name: "token", summary: .tokenSummary, options: Option.self,
+        name: "token", summary: .tokenSummary, options: Option.self, argument: "[URL]",
         discussion: Message(.tokenDiscussion, ["margin": String(Int(SessionLimits.refreshMargin))]),
         examples: [
             "curl -H \"Authorization: Bearer $(session-cli token)\" \\",
             "    https://api.example.com/user",
             "session-cli token --server https://staging.example.com",
+            "session-cli token --dpop-proof GET https://api.example.com/user",
         ],
         exitCodes: [
             .success, .failure, .usage, .badData, .unavailable, .software, .ioError, .busy, .badProtocol,
@@ -35,9 +38,23 @@ package struct TokenCommand: Command {
         ])
 
     let selection: SessionSelection
+    /// `--dpop-proof METHOD URL`: the request a proof is made for.
+    let proofFor: (method: String, url: URL)?
 
     package init(parsing arguments: ParsedArguments<Option>) throws(CLIError) {
         selection = try SessionSelection(parsing: arguments)
+        switch (arguments.value(.dpopProof), arguments.arguments.first) {
+        case (nil, nil): proofFor = nil
+        case (let method?, let text?):
+            guard HTTPToken.isToken(method) else { throw .usage(.apiBadMethod) }
+            // The request's whole URL (htu drops its query and fragment): http or https, with a host.
+            guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+                url.host?.isEmpty == false, !text.utf8.contains(where: { $0 < 0x21 || $0 == 0x7F })
+            else { throw .usage(.tokenDPoPProofBadURL) }
+            proofFor = (method.uppercased(), url)
+        case (nil, _?): throw .usage(.tokenURLNeedsDPoPProof)
+        case (_?, nil): throw .usage(.tokenDPoPProofNeedsURL)
+        }
     }
 
     package func run(context: CommandContext) throws -> ExitCode {
@@ -47,6 +64,23 @@ package struct TokenCommand: Command {
         }
         let store = try context.store()
         guard let session = try context.session(selection, in: store) else { throw Self.notLoggedIn }
+        if let proofFor {
+            guard session.credential.dpopThumbprint != nil else {
+                throw CLIError(.tokenNotBound, code: .usage)
+            }
+            // Signing is the networking half's: the token refreshed first when due, then a fresh proof.
+            let network = try context.network()
+            let repository = session.repository
+            guard
+                let (token, proof) = try waitFor({
+                    try await network.dpopProof(
+                        of: repository, method: proofFor.method, url: proofFor.url)
+                })
+            else { throw Self.notLoggedIn }
+            context.console.out(secret: token)
+            context.console.out(forProgram: proof)
+            return .success
+        }
         // A token bound to a key is refused alone: printing it would only invite a Bearer header.
         if session.credential.dpopThumbprint != nil { throw CLIError(.tokenBoundToKey, code: .usage) }
         switch try context.usable(session.credential, repository: session.repository) {

@@ -7,6 +7,15 @@ import Testing
 /// Glewlwyd), with the session's server the tests' echo server: the
 /// session is bound, `status` says to which key, `api` signs each request,
 /// and nothing hands the bound token out alone (`token`, git, kubectl).
+/// base64url, decoded for a look at a proof's claims.
+enum Base64URLForTests {
+    static func decode(_ text: String) -> Data {
+        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while base64.count % 4 != 0 { base64 += "=" }
+        return Data(base64Encoded: base64) ?? Data()
+    }
+}
+
 @Suite(
     .tags(.python), .timeLimit(.minutes(3)),
     .enabled(
@@ -46,6 +55,22 @@ struct CLIDPoPTests {
                 #expect(api.stdout.contains("[\"Authorization\", \"DPoP \(stored.token.value)\"]"))
                 #expect(api.stdout.contains("[\"DPoP\", \"ey"))
 
+                // token --dpop-proof METHOD URL: the token, then a proof of the session's key for that request.
+                let target = server.originA.absoluteString + "/echo?q=1"
+                let proven = try await cli.run(["token", "--dpop-proof", "get", target])
+                #expect(proven.status == 0, "\(proven.stderr)")
+                let lines = proven.stdout.split(separator: "\n").map(String.init)
+                #expect(lines.count == 2 && lines.first == stored.token.value)
+                let claims = try #require(lines.last?.split(separator: ".").dropFirst().first)
+                let payload = String(decoding: Base64URLForTests.decode(String(claims)), as: UTF8.self)
+                #expect(
+                    payload.contains("\"htm\":\"GET\"")
+                        && payload.contains("\"htu\":\"\(server.originA.absoluteString)/echo\""))
+                let unbound = try await CommandRunner().run(["token", "--dpop-proof", "GET", target])
+                #expect(unbound.status == 1 || unbound.status == 64)
+                let noURL = try await cli.run(["token", "--dpop-proof", "GET"])
+                #expect(noURL.status == 64 && noURL.stderr.contains("needs the request's URL"))
+
                 let kube = try await cli.run(["kube-credential"])
                 #expect(kube.status == 64 && kube.stderr.contains("kubectl can only send a Bearer token"))
                 let host = try #require(server.originA.host).appending(":\(server.portA)")
@@ -53,7 +78,7 @@ struct CLIDPoPTests {
                     ["git-credential", "get"], stdin: Data("protocol=http\nhost=\(host)\n\n".utf8))
                 #expect(git.status == 64 && git.stderr.contains("git can only send a Bearer token"))
 
-                for output in [login, status, json, token, api, kube, git] {
+                for output in [login, status, json, token, api, kube, git, proven] {
                     #expect(!output.output.contains(key.value), "the DPoP key in the output")
                 }
             }
