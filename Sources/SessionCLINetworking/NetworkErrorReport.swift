@@ -24,6 +24,10 @@ enum NetworkErrorReport {
         switch error {
         case let error as CLIError: error
         case let error as SignInError: cliError(for: error)
+        case let error as SigningKey.Failure:
+            CLIError(.dpopKeyUnusable, ["reason": error.description], code: .badData)
+        case NetworkError.transport(let underlying as SigningKey.Failure):
+            CLIError(.dpopKeyUnusable, ["reason": underlying.description], code: .badData)
         // An API's answers are the person's business: too large or cut short, the request failed (1).
         case NetworkError.transport(let underlying as ResponseTooLargeError) where peer == .api:
             CLIError(.serverErrorAnswerTooLarge, ["limit": String(underlying.limit >> 20)], code: .failure)

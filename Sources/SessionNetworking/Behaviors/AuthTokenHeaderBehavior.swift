@@ -93,7 +93,8 @@ public struct AuthTokenHeaderBehavior: RequestBehavior, RequestRetrier {
         // A bound session's server that wants a new nonce: once more, with it.
         if case .status(code: 401, _) = error, let response = context.response, let url = context.request.url,
             DPoPNonces.isAskedFor(by: response), context.carriedToken != nil,
-            DPoPNonces.nonce(for: url) != response.value(forHTTPHeaderField: "DPoP-Nonce")
+            DPoPNonces.nonce(for: url) != response.value(forHTTPHeaderField: "DPoP-Nonce"),
+            (try? await repository.calling({ try $0.load() }).credential?.dpopKey) != nil
         {
             return DPoPNonces.keep(from: response, for: url)
         }
