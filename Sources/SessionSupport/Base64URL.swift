@@ -10,6 +10,12 @@ package enum Base64URL {
             .replacing("=", with: "")
     }
 
+    /// Base64url of the SHA-256 of `text`'s UTF-8: a PKCE challenge (RFC 7636
+    /// S256), a DPoP proof's `ath` (RFC 9449), a JWK thumbprint (RFC 7638).
+    package static func sha256(_ text: String) -> String {
+        encode(SHA256.digest(Array(text.utf8)))
+    }
+
     /// The bytes, or `nil` for text that is not base64url.
     package static func decode(_ text: some StringProtocol) -> Data? {
         var base64 = String(text).replacing("-", with: "+").replacing("_", with: "/")

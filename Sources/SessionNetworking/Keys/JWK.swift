@@ -114,6 +114,6 @@ package struct JWK: Sendable, Equatable {
     /// The JWK thumbprint (RFC 7638): base64url of the SHA-256 of the
     /// required members in lexicographic order, without white space.
     package var thumbprint: String {
-        Base64URL.encode(SHA256.digest(Array(publicJSON.utf8)))
+        Base64URL.sha256(publicJSON)
     }
 }

@@ -54,7 +54,7 @@ package enum DPoPProof {
 
     /// `ath`: base64url of the SHA-256 of the access token's ASCII.
     package static func tokenHash(_ token: String) -> String {
-        Base64URL.encode(SHA256.digest(Array(token.utf8)))
+        Base64URL.sha256(token)
     }
 }
 

@@ -28,6 +28,6 @@ package struct PKCE: Sendable, Hashable {
     /// The challenge for a given verifier (RFC 7636 Appendix B uses one).
     package init(verifier: String) {
         self.verifier = verifier
-        challenge = Base64URL.encode(SHA256.digest(verifier.utf8))
+        challenge = Base64URL.sha256(verifier)
     }
 }

@@ -181,6 +181,9 @@ static_files_mime_types =
 
 
 def wait_ready(proc, base, log_path):
+    # Glewlwyd says nothing when it listens: its "started on port" log line comes before its
+    # socket accepts (a connection right after it is refused). So its own /config/ is asked,
+    # every 0.3 s, for at most START_TIMEOUT seconds.
     deadline = time.monotonic() + START_TIMEOUT
     opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
     while time.monotonic() < deadline:

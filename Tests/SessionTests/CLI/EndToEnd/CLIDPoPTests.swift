@@ -1,5 +1,6 @@
 import Foundation
 import SessionCore
+import SessionSupport
 import SessionTestSupport
 import Testing
 
@@ -7,15 +8,6 @@ import Testing
 /// Glewlwyd), with the session's server the tests' echo server: the
 /// session is bound, `status` says to which key, `api` signs each request,
 /// and nothing hands the bound token out alone (`token`, git, kubectl).
-/// base64url, decoded for a look at a proof's claims.
-enum Base64URLForTests {
-    static func decode(_ text: String) -> Data {
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while base64.count % 4 != 0 { base64 += "=" }
-        return Data(base64Encoded: base64) ?? Data()
-    }
-}
-
 @Suite(
     .tags(.python), .timeLimit(.minutes(3)),
     .enabled(
@@ -62,7 +54,7 @@ struct CLIDPoPTests {
                 let lines = proven.stdout.split(separator: "\n").map(String.init)
                 #expect(lines.count == 2 && lines.first == stored.token.value)
                 let claims = try #require(lines.last?.split(separator: ".").dropFirst().first)
-                let payload = String(decoding: Base64URLForTests.decode(String(claims)), as: UTF8.self)
+                let payload = String(decoding: Base64URL.decode(claims) ?? Data(), as: UTF8.self)
                 #expect(
                     payload.contains("\"htm\":\"GET\"")
                         && payload.contains("\"htu\":\"\(server.originA.absoluteString)/echo\""))
