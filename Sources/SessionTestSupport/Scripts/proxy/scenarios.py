@@ -14,6 +14,7 @@ The one argument is JSON: {"cli": path, "certificates": folder, "server": test_s
 {"cases": [{"name", "status", "stdout", "stderr", "proxy": [request lines the open proxy logged],
 "authProxy": [...]}]}.
 """
+import atexit
 import json
 import os
 import select
@@ -26,6 +27,20 @@ import threading
 options = json.loads(sys.argv[1])
 cli, certificates, home = options["cli"], options["certificates"], options["home"]
 WAIT = 30  # seconds any one step may take
+children = []  # every process started here, stopped at exit whatever happens
+
+
+def stop_children():
+    for child in children:
+        if child.poll() is None:
+            child.terminate()
+            try:
+                child.wait(timeout=WAIT)
+            except subprocess.TimeoutExpired:
+                child.kill()
+
+
+atexit.register(stop_children)
 
 
 def run(command):
@@ -44,6 +59,7 @@ run(["mount", "--bind", hosts, "/etc/hosts"])
 def start_server(*arguments):
     child = subprocess.Popen([sys.executable, options["server"], *arguments], stdin=subprocess.PIPE,
                              stdout=subprocess.PIPE, bufsize=0)
+    children.append(child)
     ready, _, _ = select.select([child.stdout], [], [], WAIT)
     words = child.stdout.readline().decode().split() if ready else []
     if not words or words[0] != "READY":
@@ -59,6 +75,7 @@ def start_proxy(name, port, extra=""):
     # Unbuffered here (bufsize=0), so select() sees every line that is not read yet.
     child = subprocess.Popen(["stdbuf", "-oL", "tinyproxy", "-d", "-c", config], stdout=subprocess.PIPE,
                              stderr=subprocess.DEVNULL, bufsize=0)
+    children.append(child)
     # Ready when its log says so.
     while True:
         ready, _, _ = select.select([child.stdout], [], [], WAIT)
