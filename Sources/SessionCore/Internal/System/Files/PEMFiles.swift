@@ -14,7 +14,7 @@ package enum PEMFiles {
     /// A file of PEM certificates that can be read and holds one at least.
     package static func checkCAFile(_ path: String) throws(ConnectionError) {
         let text = try read(path) { ConnectionError(.caFileUnusable(path: path, why: $0)) }
-        guard holds(text, "-----BEGIN CERTIFICATE-----") else {
+        guard text.holds("-----BEGIN CERTIFICATE-----") else {
             throw ConnectionError(.caFileUnusable(path: path, why: "it holds no PEM certificate"))
         }
     }
@@ -23,7 +23,7 @@ package enum PEMFiles {
     package static func check(_ certificate: ClientCertificate) throws(ConnectionError) {
         let path = certificate.certificateFile
         let text = try read(path) { ConnectionError(.clientCertificateUnusable(path: path, why: $0)) }
-        guard holds(text, "-----BEGIN CERTIFICATE-----") else {
+        guard text.holds("-----BEGIN CERTIFICATE-----") else {
             throw ConnectionError(.clientCertificateUnusable(path: path, why: "it holds no PEM certificate"))
         }
         let keyPath = certificate.keyFile
@@ -38,28 +38,14 @@ package enum PEMFiles {
                     path: keyPath, why: "the key is readable by others; make it yours only (chmod 600)"))
         }
         let key = try read(keyPath) { ConnectionError(.clientCertificateUnusable(path: keyPath, why: $0)) }
-        guard holds(key, "PRIVATE KEY-----") else {
+        guard key.holds("PRIVATE KEY-----") else {
             throw ConnectionError(
                 .clientCertificateUnusable(path: keyPath, why: "it holds no PEM private key"))
         }
-        if holds(key, "ENCRYPTED") {
+        if key.holds("ENCRYPTED") {
             throw ConnectionError(
                 .clientCertificateUnusable(path: keyPath, why: "the key is encrypted; give it unencrypted"))
         }
-    }
-
-    /// Whether `bytes` hold `marker`.
-    private static func holds(_ bytes: [UInt8], _ marker: String) -> Bool {
-        let needle = Array(marker.utf8)
-        guard let first = needle.first, bytes.count >= needle.count else { return false }
-        var index = 0
-        while index <= bytes.count - needle.count {
-            if bytes[index] == first && bytes[index..<(index + needle.count)].elementsEqual(needle) {
-                return true
-            }
-            index += 1
-        }
-        return false
     }
 
     /// The first 16 KiB of a regular file: enough to see what it holds (a

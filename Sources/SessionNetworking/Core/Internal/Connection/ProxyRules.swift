@@ -42,37 +42,23 @@ package struct ProxyRules: Sendable, Hashable {
     /// The proxy for `url` (its URL as given, credentials and all, for the
     /// HTTP library only), or `nil` to go straight there.
     package func proxy(for url: URL) -> String? {
-        guard let host = Self.host(of: url), !Self.isLoopback(host) else { return nil }
-        let proxy: String? =
-            switch url.scheme?.lowercased() {
-            case "https": https
-            case "http": http
-            default: nil
-            }
-        guard let proxy, !noProxy.matches(host) else { return nil }
+        guard let origin = Origin(url) else { return nil }
+        // The host as a name is compared without a trailing dot (`localhost.` is `localhost`).
+        let host = origin.host.hasSuffix(".") ? String(origin.host.dropLast()) : origin.host
+        guard !Self.neverProxied(origin, host: host) else { return nil }
+        guard let proxy = origin.scheme == "https" ? https : http, !noProxy.matches(host) else { return nil }
         return proxy
     }
 
-    /// The URL's host, lowercased, without the brackets of an IPv6 address
-    /// or a trailing dot.
-    static func host(of url: URL) -> String? {
-        guard var host = url.host?.lowercased(), !host.isEmpty else { return nil }
-        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-        if host.hasSuffix(".") { host.removeLast() }
-        return host
-    }
-
-    /// `localhost` and names under it, `127.0.0.0/8`, `::1`, and `127.0.0.0/8` mapped into IPv6.
-    static func isLoopback(_ host: String) -> Bool {
-        if host == "localhost" || host.hasSuffix(".localhost") { return true }
-        switch IPAddress(host) {
-        case .v4(let bytes)?: return bytes[0] == 127
-        case .v6(let bytes)?:
-            if bytes == [UInt8](repeating: 0, count: 15) + [1] { return true }
-            return bytes[0..<10].allSatisfy { $0 == 0 } && bytes[10] == 0xFF && bytes[11] == 0xFF
-                && bytes[12] == 127
-        case nil: return false
-        }
+    /// This machine, more broadly than ``Origin/isLoopback`` (which decides
+    /// where a token may go over plain http, so stays strict): also names
+    /// under `localhost` and `127.0.0.0/8` mapped into IPv6. Going straight
+    /// to them is never wrong; going through a proxy may hand it a token.
+    static func neverProxied(_ origin: Origin, host: String) -> Bool {
+        if origin.isLoopback || host == "localhost" || host.hasSuffix(".localhost") { return true }
+        guard case .v6(let bytes)? = IPAddress(host) else { return false }
+        return bytes[0..<10].allSatisfy { $0 == 0 } && bytes[10] == 0xFF && bytes[11] == 0xFF
+            && bytes[12] == 127
     }
 }
 

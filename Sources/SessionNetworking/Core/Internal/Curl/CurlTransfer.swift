@@ -362,13 +362,7 @@
         /// (never a header or data) is looked at.
         fileprivate func debug(_ type: curl_infotype, _ bytes: UnsafeBufferPointer<UInt8>) {
             guard type == CURLINFO_TEXT, !certificateRequested else { return }
-            let marker = Array("Request CERT".utf8)
-            guard bytes.count >= marker.count else { return }
-            for start in 0...(bytes.count - marker.count)
-            where bytes[start] == marker[0] && bytes[start..<(start + marker.count)].elementsEqual(marker) {
-                certificateRequested = true
-                return
-            }
+            certificateRequested = bytes.holds("Request CERT")
         }
 
         fileprivate func write(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
