@@ -71,8 +71,10 @@ enum NetworkErrorReport {
             case .deviceCodeExpired, .browserTimedOut, .refreshLoopStopped: .busy
             case .noDeviceEndpoint, .missingEndpoint, .clientSecretRequired: .usage
             case .callbackAddressUnavailable: .unavailable
+            case .clientKeyUnusable: .ioError
             case .discoveryFailed, .issuerMismatch, .insecureEndpoint, .invalidResponse, .callbackMismatch,
-                .callbackRejected, .idTokenRejected, .providerError, .unsupportedClientAuthentication:
+                .callbackRejected, .idTokenRejected, .providerError, .unsupportedClientAuthentication,
+                .pushedRequestUnavailable:
                 .badProtocol
             }
         let message = message(for: error)
@@ -109,6 +111,9 @@ enum NetworkErrorReport {
         case .callbackAddressUnavailable(let address, let reason):
             Message(.signInCallbackAddressUnavailable, ["address": address, "reason": reason])
         case .clientSecretRequired: Message(.signInClientSecretRequired)
+        case .clientKeyUnusable(let path, let reason):
+            Message(.signInClientKeyUnusable, ["path": path, "reason": reason])
+        case .pushedRequestUnavailable: Message(.signInPushedRequestUnavailable)
         }
     }
 

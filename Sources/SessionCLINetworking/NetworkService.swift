@@ -156,6 +156,8 @@ private struct SignIn: CredentialProvider {
     func credential() async throws -> Credential {
         let transport = request.connection.transport()
         do {
+            // The key is read before anything is sent: a wrong path is said at once.
+            if let key = request.clientKey { try ClientKeyFile.check(key) }
             var metadata = try await ProviderMetadata.discover(issuer: request.issuer, transport: transport)
             if case .device(let endpoint?) = request.method {
                 metadata.deviceAuthorizationEndpoint = endpoint
@@ -164,6 +166,7 @@ private struct SignIn: CredentialProvider {
                 metadata: metadata, clientID: request.clientID, clientSecret: request.clientSecret,
                 scopes: request.scopes, server: request.server, connection: request.connection)
             configuration.usesDPoP = request.usesDPoP
+            configuration.clientKey = request.clientKey
             let flow = makeFlow(configuration, transport: transport)
             self.flow.withLock { $0 = flow }
             return try await flow.credential()

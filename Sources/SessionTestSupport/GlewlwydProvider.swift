@@ -60,6 +60,30 @@ package final class GlewlwydProvider: StoppablePeer {
         self.keyedKeyID = keyedKeyID
     }
 
+    /// Alice approves a device sign-in's code, as she would in a browser
+    /// (`Scripts/glewlwyd/approve.py`).
+    package func approveDevice(userCode: String) async throws {
+        try await approve(["device", origin, issuer.absoluteString, userCode])
+    }
+
+    /// Alice opens a browser sign-in's authorization URL, signs in and
+    /// comes back to its loopback callback.
+    package func approveWeb(_ authorizationURL: URL) async throws {
+        try await approve(["web", origin, authorizationURL.absoluteString])
+    }
+
+    /// `http://127.0.0.1:PORT`, where Glewlwyd's own API is.
+    private var origin: String {
+        "\(issuer.scheme ?? "http")://\(issuer.host ?? "127.0.0.1"):\(issuer.port ?? 80)"
+    }
+
+    private func approve(_ arguments: [String]) async throws {
+        let child = try ChildProcess(
+            ["/usr/bin/env", "python3", TestScripts.url("glewlwyd/approve.py").path] + arguments)
+        let status = await child.exitStatus()
+        guard status == 0 else { throw StartFailed(description: "alice's approval failed (exit \(status))") }
+    }
+
     package func stop() async {
         process.closeInput()
         await process.exitStatus()

@@ -271,7 +271,12 @@ package enum MessageKey: String, CaseIterable, Sendable {
     case tokenBoundToKey
     case helperRefusesBoundToken
     case loginOptionDPoP
-    case loginDPoPNeedsClientCredentials
+    case loginOptionPrivateKeyJWT
+    case loginOptionKeyID
+    case loginKeyIDInvalid
+    case loginKeyAndSecret
+    case statusClientKey
+    case statusProviderKeyed
     case tokenOptionDPoPProof
     case tokenURLNeedsDPoPProof
     case tokenDPoPProofNeedsURL
@@ -517,6 +522,8 @@ package enum MessageKey: String, CaseIterable, Sendable {
     case signInUnsupportedClientAuthentication
     case signInCallbackAddressUnavailable
     case signInClientSecretRequired
+    case signInClientKeyUnusable
+    case signInPushedRequestUnavailable
 
     /// The English and the Japanese template.
     package var texts: (english: String, japanese: String) {
@@ -1305,6 +1312,11 @@ package enum MessageKey: String, CaseIterable, Sendable {
                 "{issuer} (client {client}, confidential, with a secret)",
                 "{issuer} (クライアント {client}、機密クライアント、シークレットあり)"
             )
+        case .statusProviderKeyed:
+            (
+                "{issuer} (client {client}, confidential, with a key)",
+                "{issuer} (クライアント {client}、機密クライアント、鍵あり)"
+            )
         case .statusAccountUnknown:
             (
                 "unknown",
@@ -1806,13 +1818,33 @@ package enum MessageKey: String, CaseIterable, Sendable {
             )
         case .loginOptionDPoP:
             (
-                "Bind the session's tokens to a new key of its own (DPoP, RFC 9449); with --client-credentials for now.",
-                "セッションのトークンを専用の新しい鍵に束縛します (DPoP、RFC 9449)。今のところ --client-credentials と一緒に使います。"
+                "Bind the session's tokens to a new key of its own (DPoP, RFC 9449): a copied token is useless without it.",
+                "セッションのトークンを専用の新しい鍵に束縛します (DPoP、RFC 9449)。コピーされたトークンは鍵なしでは使えません。"
             )
-        case .loginDPoPNeedsClientCredentials:
+        case .loginOptionPrivateKeyJWT:
             (
-                "--dpop goes with --client-credentials for now; device and browser sign-in with DPoP are not built yet",
-                "--dpop は今のところ --client-credentials と一緒にだけ使えます。DPoP でのデバイス・ブラウザーのサインインはまだありません"
+                "Authenticate the client with a signed assertion of this private key (PEM, P-256 or RSA, readable by you only) instead of a secret; the path is kept with the session, the key never is.",
+                "シークレットの代わりに、この秘密鍵 (PEM、P-256 か RSA、本人だけが読めるもの) で署名したアサーションでクライアントを認証します。パスはセッションに保存されますが、鍵そのものは保存されません。"
+            )
+        case .loginOptionKeyID:
+            (
+                "The key's ID at the provider (kid), with --private-key-jwt.",
+                "プロバイダーでの鍵の ID (kid)。--private-key-jwt と一緒に使います。"
+            )
+        case .loginKeyIDInvalid:
+            (
+                "--key-id needs 1 to 256 printable characters without spaces",
+                "--key-id には空白を含まない 1〜256 文字の印字可能な文字が必要です"
+            )
+        case .loginKeyAndSecret:
+            (
+                "--private-key-jwt replaces the client secret, but SESSION_CLI_CLIENT_SECRET is set too; unset it or drop --private-key-jwt",
+                "--private-key-jwt はクライアントシークレットの代わりですが、SESSION_CLI_CLIENT_SECRET も設定されています。どちらか一方にしてください"
+            )
+        case .statusClientKey:
+            (
+                "Client key",
+                "クライアント鍵"
             )
         case .tokenOptionDPoPProof:
             (
@@ -1896,8 +1928,8 @@ package enum MessageKey: String, CaseIterable, Sendable {
             )
         case .clientCredentialsNeedSecret:
             (
-                "login --client-credentials needs the client's secret in SESSION_CLI_CLIENT_SECRET (never an option: other users can read arguments with ps)",
-                "login --client-credentials には SESSION_CLI_CLIENT_SECRET にクライアントのシークレットが必要です (オプションでは渡せません: ほかのユーザーが ps で引数を読めます)"
+                "login --client-credentials needs the client's secret in SESSION_CLI_CLIENT_SECRET (never an option: other users can read arguments with ps), or its key with --private-key-jwt PATH",
+                "login --client-credentials には SESSION_CLI_CLIENT_SECRET にクライアントのシークレット (オプションでは渡せません: ほかのユーザーが ps で引数を読めます) か、--private-key-jwt PATH で鍵が必要です"
             )
         case .tokenPrompt:
             (
@@ -2915,8 +2947,8 @@ package enum MessageKey: String, CaseIterable, Sendable {
             )
         case .hintSetClientSecret:
             (
-                "set SESSION_CLI_CLIENT_SECRET",
-                "SESSION_CLI_CLIENT_SECRET を設定してください"
+                "set SESSION_CLI_CLIENT_SECRET, or give --private-key-jwt PATH",
+                "SESSION_CLI_CLIENT_SECRET を設定するか、--private-key-jwt PATH を指定してください"
             )
         case .withHint:
             (
@@ -3020,8 +3052,18 @@ package enum MessageKey: String, CaseIterable, Sendable {
             )
         case .signInClientSecretRequired:
             (
-                "the client credentials grant needs the client's secret",
-                "クライアントクレデンシャルグラントにはクライアントのシークレットが必要です"
+                "the client credentials grant needs the client's secret or key",
+                "クライアントクレデンシャルグラントにはクライアントのシークレットか鍵が必要です"
+            )
+        case .signInClientKeyUnusable:
+            (
+                "cannot use the client key {path}: {reason}",
+                "クライアント鍵 {path} を使えません: {reason}"
+            )
+        case .signInPushedRequestUnavailable:
+            (
+                "the provider requires pushed authorization requests but lists no endpoint for them",
+                "プロバイダーはプッシュ型認可リクエストを必須としていますが、その送り先を示していません"
             )
         }
     }

@@ -84,13 +84,16 @@ package struct SignInRequest: Sendable {
     package var connection: ConnectionSettings
     /// `--dpop`: the tokens bound to a new key of the session.
     package var usesDPoP: Bool
+    /// `--private-key-jwt`: the client's key, instead of a secret.
+    package var clientKey: ClientKey?
 
     package init(
         method: Method, issuer: URL, clientID: String, clientSecret: AuthToken?, scopes: [String],
         server: URL?, language: Language, connection: ConnectionSettings = ConnectionSettings(),
-        usesDPoP: Bool = false
+        usesDPoP: Bool = false, clientKey: ClientKey? = nil
     ) {
         self.usesDPoP = usesDPoP
+        self.clientKey = clientKey
         self.connection = connection
         self.method = method
         self.issuer = issuer

@@ -10,4 +10,7 @@ public enum ClientAuthenticationMethod: String, Sendable, Hashable, Codable, Cas
     case clientSecretBasic = "client_secret_basic"
     /// `client_id` and `client_secret` in the form body.
     case clientSecretPost = "client_secret_post"
+    /// A JWT signed with the client's private key (RFC 7523 §2.2): no
+    /// secret is sent at all (``OAuthProvider/clientKey``).
+    case privateKeyJWT = "private_key_jwt"
 }

@@ -112,11 +112,11 @@ public struct Credential: Sendable, Hashable, Codable {
     /// Whether the session can get a new access token by itself: it knows
     /// its provider, and has a refresh token or (a client signed in as
     /// itself, ``OAuthProvider/usesClientCredentials``) the client's secret
-    /// to run the grant again. Such a session stays logged in after its
+    /// or key to run the grant again. Such a session stays logged in after its
     /// access token expires.
     public var canRefresh: Bool {
         guard let provider else { return false }
-        return refreshToken != nil || provider.usesClientCredentials && provider.clientSecret != nil
+        return refreshToken != nil || provider.usesClientCredentials && provider.isConfidential
     }
 
     /// The access token's lifetime as issued: from ``tokenIssuedAt`` (else

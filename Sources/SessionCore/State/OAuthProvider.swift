@@ -40,13 +40,18 @@ public struct OAuthProvider: Sendable, Hashable, Codable {
     /// client's secret, as a refresh would be: under the store's lock, once
     /// across processes.
     public var usesClientCredentials: Bool
+    /// The private key a confidential client signs its assertions with
+    /// instead of sending a secret (`private_key_jwt`): where it is, never
+    /// the key itself.
+    public var clientKey: ClientKey?
 
     /// A provider and its endpoints.
     public init(
         issuer: URL, clientID: String, tokenEndpoint: URL, revocationEndpoint: URL? = nil,
         clientSecret: AuthToken? = nil, clientAuthentication: ClientAuthenticationMethod? = nil,
-        redirect: LoopbackRedirect? = nil, usesClientCredentials: Bool = false
+        redirect: LoopbackRedirect? = nil, usesClientCredentials: Bool = false, clientKey: ClientKey? = nil
     ) {
+        self.clientKey = clientKey
         self.issuer = issuer
         self.clientID = clientID
         self.tokenEndpoint = tokenEndpoint
@@ -59,6 +64,7 @@ public struct OAuthProvider: Sendable, Hashable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case issuer, clientID, tokenEndpoint, revocationEndpoint, clientSecret, clientAuthentication, redirect
+        case clientKey
         case usesClientCredentials = "clientCredentials"
     }
 
@@ -76,9 +82,29 @@ public struct OAuthProvider: Sendable, Hashable, Codable {
                 ClientAuthenticationMethod.self, forKey: .clientAuthentication),
             redirect: try container.decodeIfPresent(LoopbackRedirect.self, forKey: .redirect),
             usesClientCredentials: try container.decodeIfPresent(Bool.self, forKey: .usesClientCredentials)
-                ?? false)
+                ?? false,
+            clientKey: try container.decodeIfPresent(ClientKey.self, forKey: .clientKey))
     }
 
-    /// Whether the client has a secret (a confidential client).
-    public var isConfidential: Bool { clientSecret != nil }
+    /// Whether the client has a secret or a key (a confidential client).
+    public var isConfidential: Bool { clientSecret != nil || clientKey != nil }
+}
+
+/// Where a confidential client's private key is, for `private_key_jwt`
+/// (RFC 7523): a PEM file (P-256 or RSA, unencrypted, readable by its owner
+/// only) and the key's ID at the provider, if it has several.
+///
+/// A session keeps the path, as it keeps a CA file's: the key stays in its
+/// file, so a fleet of machines can each hold its own, with no shared secret.
+public struct ClientKey: Sendable, Hashable, Codable {
+    /// The absolute path of the PEM private key.
+    public var path: String
+    /// The `kid` the provider knows the key by, sent in each assertion's header.
+    public var keyID: String?
+
+    /// A key at `path` (absolute), known to the provider as `keyID`.
+    public init(path: String, keyID: String? = nil) {
+        self.path = path
+        self.keyID = keyID
+    }
 }

@@ -10,16 +10,27 @@ import SessionSupport
 /// session (``Credential/dpopKey``: base64url of its private JWK) with its
 /// thumbprint beside it (``Credential/dpopThumbprint``).
 package enum DPoPKey {
+    /// A sign-in's new key: to sign with, to keep, and its thumbprint.
+    package struct Binding: Sendable {
+        package let key: SigningKey
+        package let secret: AuthToken
+        package let thumbprint: String
+
+        /// `credential` bound to this key.
+        package func bind(_ credential: inout Credential) {
+            credential.dpopKey = secret
+            credential.dpopThumbprint = thumbprint
+        }
+    }
+
     /// A new P-256 key, as a session keeps it.
-    package static func make() throws(SigningKey.Failure) -> (
-        key: SigningKey, secret: AuthToken, thumbprint: String
-    ) {
+    package static func make() throws(SigningKey.Failure) -> Binding {
         let key = try SigningKey.generateP256()
         guard let jwk = key.privateJWK,
             let secret = try? AuthToken(
                 Base64URL.encode(Array(JSONOutput.object(jwk.members(includingPrivate: true)).text.utf8)))
         else { throw SigningKey.Failure(description: "the new DPoP key could not be kept") }
-        return (key, secret, key.publicJWK.thumbprint)
+        return Binding(key: key, secret: secret, thumbprint: key.publicJWK.thumbprint)
     }
 
     /// The signing key of a bound session; `nil` for a bearer session.
@@ -54,6 +65,34 @@ extension DPoPKey {
                 key: key, method: request.httpMethod ?? "POST", url: url, nonce: DPoPNonces.nonce(for: url)),
             forHTTPHeaderField: "DPoP")
         return proven
+    }
+
+    /// A request that carries `token` to a resource: `Authorization: DPoP`
+    /// and a proof with `ath` when bound to `key`, else `Bearer`.
+    package static func authorizing(_ request: URLRequest, token: AuthToken, key: SigningKey?)
+        throws(SigningKey.Failure) -> URLRequest
+    {
+        var authorized = request
+        guard let key, let url = request.url else {
+            authorized.setValue("Bearer \(token.value)", forHTTPHeaderField: "Authorization")
+            return authorized
+        }
+        authorized.setValue("DPoP \(token.value)", forHTTPHeaderField: "Authorization")
+        authorized.setValue(
+            try DPoPProof.make(
+                key: key, method: request.httpMethod ?? "GET", url: url, accessToken: token,
+                nonce: DPoPNonces.nonce(for: url)),
+            forHTTPHeaderField: "DPoP")
+        return authorized
+    }
+
+    /// Whether a resource's 401 asks for a proof with a new nonce (RFC 9449
+    /// §9), keeping the nonce when it does.
+    package static func asksForNonce(_ answer: SequenceResponse) -> Bool {
+        guard answer.response.statusCode == 401, DPoPNonces.isAskedFor(by: answer.response),
+            let url = answer.response.url ?? answer.request.url
+        else { return false }
+        return DPoPNonces.keep(from: answer.response, for: url)
     }
 
     /// Whether a token endpoint's error asks for a proof with a new nonce (RFC 9449 §8).

@@ -98,14 +98,28 @@ public struct AuthorizationCodeFlow: CredentialProvider {
         browser.hold(listener)
         var exchange = exchange
         exchange.redirectURI = listener.redirectURI
+        let client = NetworkClient(
+            baseURL: configuration.metadata.issuer,
+            transport: DeadlineTransport(transport, limit: SessionLimits.signInExchangeDeadline))
         do {
+            exchange.binding = try configuration.newBinding()
+            if try exchange.pushes() {
+                // The request goes to the provider first; the browser carries only its reference.
+                let push = {
+                    try await client.run(
+                        OneRequest(try exchange.pushRequest(), read: AuthorizationCodeExchange.readPush))
+                }
+                do {
+                    exchange.requestURI = try await push()
+                } catch SignInError.providerError(code: "use_dpop_nonce", _) where exchange.binding != nil {
+                    // The provider wants its nonce in the proof: once more, with it.
+                    exchange.requestURI = try await push()
+                }
+            }
             onEvent(.authorizationURL(try exchange.authorizationURL()))
             onEvent(.waitingForBrowser(redirectURI: listener.redirectURI))
             try exchange.receive(parameters: try await listener.callback(timeout: callbackTimeout))
-            return try await NetworkClient(
-                baseURL: configuration.metadata.issuer,
-                transport: DeadlineTransport(transport, limit: SessionLimits.signInExchangeDeadline)
-            ).run(exchange)
+            return try await client.run(exchange)
         } catch {
             await loginFinished(.failure(error))
             throw error

@@ -9,7 +9,8 @@ import SessionSupport
 /// Sign-in of a client as itself, with no person: the client credentials
 /// grant (RFC 6749 §4.4), for CI jobs and services.
 ///
-/// The client must be confidential: the grant is its secret. The session's
+/// The client must be confidential: the grant is its secret, or its key
+/// (``OAuthConfiguration/clientKey``). The session's
 /// account is the client ID. There is no refresh token: when the token is
 /// due, ``TokenRefresher`` runs the grant again with the secret kept in the
 /// session (``OAuthProvider/usesClientCredentials``), under the store's
@@ -45,27 +46,27 @@ public struct ClientCredentialsFlow: CredentialProvider {
     /// Runs the grant and returns the session it starts.
     ///
     /// - Throws: ``SignInError/clientSecretRequired`` for a client without a
-    ///   secret, another ``SignInError`` for what the provider answered, or
+    ///   secret or key, another ``SignInError`` for what the provider answered, or
     ///   the `NetworkError` of a transport failure.
     public func credential() async throws -> Credential {
-        guard configuration.clientSecret != nil else { throw SignInError.clientSecretRequired }
+        guard configuration.clientSecret != nil || configuration.clientKey != nil else {
+            throw SignInError.clientSecretRequired
+        }
         var provider = try configuration.provider()
         provider.usesClientCredentials = true
         let endpoint = configuration.metadata.tokenEndpoint
         try OAuthWire.requireSafe(endpoint, "token endpoint")
-        let request = ClientCredentialsGrant.request(
-            ClientCredentials(provider), endpoint, scopes: configuration.scopes)
         // With DPoP, a new key for the session, proven on the request.
-        let binding = configuration.usesDPoP ? try DPoPKey.make() : nil
+        let binding = try configuration.newBinding()
+        let client = try configuration.client(dpop: binding)
+        let request = ClientCredentialsGrant.request(client, endpoint, scopes: configuration.scopes)
         let sentAt = now()
-        let client = NetworkClient(
+        let network = NetworkClient(
             baseURL: endpoint,
             transport: DeadlineTransport(transport, limit: SessionLimits.signInExchangeDeadline))
-        var answer = try await client.run(
-            OneRequest(try DPoPKey.proving(request, with: binding?.key), read: TokenGrant.read))
+        var answer = try await network.run(OneRequest(try client.proving(request), read: TokenGrant.read))
         if binding != nil && DPoPKey.asksForNonce(answer) {
-            answer = try await client.run(
-                OneRequest(try DPoPKey.proving(request, with: binding?.key), read: TokenGrant.read))
+            answer = try await network.run(OneRequest(try client.proving(request), read: TokenGrant.read))
         }
         switch answer {
         case .grant(let grant):
@@ -76,8 +77,7 @@ public struct ClientCredentialsFlow: CredentialProvider {
                 expiresAt: grant.expiry(sentAt: sentAt),
                 scopes: grant.scopes ?? configuration.scopes, provider: provider,
                 connection: configuration.connection)
-            credential.dpopKey = binding?.secret
-            credential.dpopThumbprint = binding?.thumbprint
+            binding?.bind(&credential)
             return credential
         case .error(let code, let description):
             throw TokenGrant.Answer.failure(code: code, description: description)

@@ -76,11 +76,15 @@ public struct DeviceAuthorizationFlow: CredentialProvider {
         try await NetworkClient(
             baseURL: configuration.metadata.issuer,
             transport: DeadlineTransport(transport, limit: SessionLimits.signInExchangeDeadline), clock: clock
-        ).run(sequence)
+        ).run(sequence(binding: try configuration.newBinding()))
     }
 
     /// The request sequence the flow runs: what a test drives with recorded answers.
-    package var sequence: DeviceAuthorizationSequence {
-        DeviceAuthorizationSequence(configuration: configuration, now: now, onPrompt: onPrompt)
+    package var sequence: DeviceAuthorizationSequence { sequence(binding: nil) }
+
+    /// The request sequence, binding the tokens to `binding`'s key.
+    package func sequence(binding: DPoPKey.Binding?) -> DeviceAuthorizationSequence {
+        DeviceAuthorizationSequence(
+            configuration: configuration, binding: binding, now: now, onPrompt: onPrompt)
     }
 }

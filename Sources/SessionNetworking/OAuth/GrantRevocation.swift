@@ -72,9 +72,11 @@ package struct GrantRevocation: RequestSequence {
         guard !pending.isEmpty else { return .finish(()) }
         try OAuthWire.requireSafe(endpoint, "revocation endpoint")
         let (token, hint) = pending.removeFirst()
+        // A bound session proves its key here too, for a provider that wants it; others ignore the proof.
+        let client = ClientCredentials(provider, dpopKey: try DPoPKey.signingKey(of: credential))
         return .send(
-            ClientCredentials(provider).formPost(
-                to: endpoint, [("token", token.value), ("token_type_hint", hint)]))
+            try client.proving(
+                client.formPost(to: endpoint, [("token", token.value), ("token_type_hint", hint)])))
     }
 
     private static func read(_ answer: SequenceResponse) throws {

@@ -26,9 +26,15 @@ public struct OAuthConfiguration: Sendable {
     /// kept with the session it signs in (``Credential/connection``); the
     /// flows' transport by default.
     public var connection: ConnectionSettings
-    /// Whether the tokens are to be bound to a new key of the session by
-    /// DPoP (RFC 9449). The client credentials grant honours it so far.
-    package var usesDPoP = false
+    /// The private key a confidential client proves itself with instead of
+    /// a secret (`private_key_jwt`, RFC 7523): kept by path with the session
+    /// for its refreshes and revocation.
+    public var clientKey: ClientKey?
+    /// Whether the session's tokens are bound to a new key of its own by
+    /// DPoP (RFC 9449): every flow then makes a P-256 key, proves it on
+    /// each request to the token endpoint, and keeps it as a secret of the
+    /// session; ``AuthTokenHeaderBehavior`` signs each request with it.
+    public var usesDPoP = false
 
     /// - Parameters:
     ///   - metadata: The provider's endpoints.
@@ -60,14 +66,21 @@ public struct OAuthConfiguration: Sendable {
     func provider(redirect: LoopbackRedirect? = nil) throws -> OAuthProvider {
         OAuthProvider(
             issuer: metadata.issuer, clientID: clientID, tokenEndpoint: metadata.tokenEndpoint,
-            revocationEndpoint: metadata.revocationEndpoint, clientSecret: clientSecret,
-            clientAuthentication: try clientSecret.map { _ in try metadata.clientAuthenticationMethod() },
-            redirect: redirect)
+            revocationEndpoint: metadata.revocationEndpoint,
+            clientSecret: clientKey == nil ? clientSecret : nil,
+            clientAuthentication: clientKey != nil
+                ? .privateKeyJWT : try clientSecret.map { _ in try metadata.clientAuthenticationMethod() },
+            redirect: redirect, clientKey: clientKey)
     }
 
-    /// How the client authenticates at the token endpoint.
-    func client() throws -> ClientCredentials {
-        ClientCredentials(try provider())
+    /// How the client authenticates at the token endpoint, and the key it proves for a bound session.
+    func client(dpop binding: DPoPKey.Binding? = nil) throws -> ClientCredentials {
+        ClientCredentials(try provider(), dpopKey: binding?.key)
+    }
+
+    /// A new DPoP key for a sign-in, when ``usesDPoP`` asks for one.
+    func newBinding() throws -> DPoPKey.Binding? {
+        usesDPoP ? try DPoPKey.make() : nil
     }
 
     /// The session a grant starts.
@@ -76,10 +89,12 @@ public struct OAuthConfiguration: Sendable {
     ///   - claims: The claims that may name the account: userinfo's, then
     ///     the checked ID token's.
     ///   - sentAt: When the token request was sent; the expiry counts from then.
+    ///   - binding: The sign-in's DPoP key, when the tokens must be bound to it.
     func session(
-        _ grant: TokenGrant, claims: [JSONObject], sentAt: Date, redirect: LoopbackRedirect? = nil
+        _ grant: TokenGrant, claims: [JSONObject], sentAt: Date, redirect: LoopbackRedirect? = nil,
+        binding: DPoPKey.Binding? = nil
     ) throws -> Credential {
-        try grant.requireBinding(false)
+        try grant.requireBinding(binding != nil)
         var credential = Credential(
             token: grant.accessToken, refreshToken: grant.refreshToken,
             account: AccountClaims.name(in: claims),
@@ -89,6 +104,7 @@ public struct OAuthConfiguration: Sendable {
             provider: try provider(redirect: redirect), connection: connection)
         // Checked by the flow before its claims were read.
         credential.idToken = grant.idToken.flatMap { try? AuthToken($0) }
+        binding?.bind(&credential)
         return credential
     }
 

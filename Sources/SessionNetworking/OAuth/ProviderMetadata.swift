@@ -32,6 +32,15 @@ public struct ProviderMetadata: Sendable, Hashable {
     /// (`authorization_response_iss_parameter_supported`, RFC 9207): then a
     /// callback without it is refused.
     public var sendsIssuerInAuthorizationResponse: Bool
+    /// Where a browser sign-in's request is pushed first (RFC 9126), so the
+    /// browser carries only a reference to it.
+    public var pushedAuthorizationRequestEndpoint: URL?
+    /// Whether the provider takes authorization requests only by push
+    /// (`require_pushed_authorization_requests`).
+    public var requiresPushedAuthorizationRequests = false
+    /// Where the browser ends the person's session at the provider
+    /// (OpenID Connect RP-Initiated Logout 1.0).
+    public var endSessionEndpoint: URL?
 
     /// Endpoints given by hand; each must be `https` or loopback `http`.
     ///
@@ -39,13 +48,17 @@ public struct ProviderMetadata: Sendable, Hashable {
     public init(
         issuer: URL, authorizationEndpoint: URL? = nil, tokenEndpoint: URL,
         deviceAuthorizationEndpoint: URL? = nil, revocationEndpoint: URL? = nil, userinfoEndpoint: URL? = nil,
-        tokenEndpointAuthMethods: [String]? = nil, sendsIssuerInAuthorizationResponse: Bool = false
+        tokenEndpointAuthMethods: [String]? = nil, sendsIssuerInAuthorizationResponse: Bool = false,
+        pushedAuthorizationRequestEndpoint: URL? = nil, requiresPushedAuthorizationRequests: Bool = false,
+        endSessionEndpoint: URL? = nil
     ) throws {
         for (name, url) in [
             ("issuer", issuer), ("authorization endpoint", authorizationEndpoint),
             ("token endpoint", tokenEndpoint),
             ("device authorization endpoint", deviceAuthorizationEndpoint),
             ("revocation endpoint", revocationEndpoint), ("userinfo endpoint", userinfoEndpoint),
+            ("pushed authorization request endpoint", pushedAuthorizationRequestEndpoint),
+            ("end session endpoint", endSessionEndpoint),
         ] {
             if let url { try OAuthWire.requireSafe(url, name) }
         }
@@ -57,6 +70,9 @@ public struct ProviderMetadata: Sendable, Hashable {
         self.userinfoEndpoint = userinfoEndpoint
         self.tokenEndpointAuthMethods = tokenEndpointAuthMethods
         self.sendsIssuerInAuthorizationResponse = sendsIssuerInAuthorizationResponse
+        self.pushedAuthorizationRequestEndpoint = pushedAuthorizationRequestEndpoint
+        self.requiresPushedAuthorizationRequests = requiresPushedAuthorizationRequests
+        self.endSessionEndpoint = endSessionEndpoint
     }
 
     /// How a client with a secret authenticates here: HTTP Basic when the
@@ -66,7 +82,8 @@ public struct ProviderMetadata: Sendable, Hashable {
     /// - Throws: ``SignInError/unsupportedClientAuthentication`` when it lists neither.
     public func clientAuthenticationMethod() throws -> ClientAuthenticationMethod {
         guard let methods = tokenEndpointAuthMethods else { return .clientSecretBasic }
-        for method in ClientAuthenticationMethod.allCases where methods.contains(method.rawValue) {
+        for method in [ClientAuthenticationMethod.clientSecretBasic, .clientSecretPost]
+        where methods.contains(method.rawValue) {
             return method
         }
         throw SignInError.unsupportedClientAuthentication

@@ -63,6 +63,12 @@ public enum SignInError: Error, Sendable, Hashable, LocalizedError, CustomString
     /// The client credentials grant was asked of a client without a secret:
     /// the secret is what the client signs in with.
     case clientSecretRequired
+    /// The client's private key for `private_key_jwt` cannot be used: the
+    /// file cannot be read, others can read it, or it holds no usable key.
+    case clientKeyUnusable(path: String, reason: String)
+    /// The provider takes browser sign-ins only as pushed requests (RFC
+    /// 9126) but lists no endpoint to push them to.
+    case pushedRequestUnavailable
 
     /// The message: what failed.
     public var description: String {
@@ -107,7 +113,11 @@ public enum SignInError: Error, Sendable, Hashable, LocalizedError, CustomString
         case .callbackAddressUnavailable(let address, let reason):
             "cannot listen for the browser on \(address): \(reason)"
         case .clientSecretRequired:
-            "the client credentials grant needs the client's secret"
+            "the client credentials grant needs the client's secret or key"
+        case .clientKeyUnusable(let path, let reason):
+            "cannot use the client key \(path): \(reason)"
+        case .pushedRequestUnavailable:
+            "the provider requires pushed authorization requests but lists no endpoint for them"
         }
     }
 

@@ -169,7 +169,8 @@ public final class TokenRefresher: Sendable {
             guard let provider = credential.provider, credential.canRefresh else { return nil }
             let recent = try admitRefresh(credential)
             let sentAt = now()
-            let client = ClientCredentials(provider)
+            // A bound session proves its key on every request to the token endpoint, each with a fresh proof.
+            let client = ClientCredentials(provider, dpopKey: try DPoPKey.signingKey(of: credential))
             try OAuthWire.requireSafe(provider.tokenEndpoint, "token endpoint")
             // A refresh token when the session has one; else (a client signed in as itself) the grant again.
             let request =
@@ -185,29 +186,27 @@ public final class TokenRefresher: Sendable {
             let endpoint = NetworkClient(
                 baseURL: provider.tokenEndpoint,
                 transport: DeadlineTransport(transport, limit: SessionLimits.refreshDeadline))
-            // A bound session proves its key on every request to the token endpoint, each with a fresh proof.
-            let key = try DPoPKey.signingKey(of: credential)
             var answer: TokenGrant.Answer
             var retried = false
             do {
                 answer = try await endpoint.run(
-                    OneRequest(try DPoPKey.proving(request, with: key), read: TokenGrant.read))
+                    OneRequest(try client.proving(request), read: TokenGrant.read))
             } catch let error where Self.mayHaveLostTheAnswer(error) {
                 // The provider may have rotated the token and its answer be lost: once more,
                 // at once, under the same lock, with the same refresh token. A provider with a
                 // reuse grace period answers with the pair it rotated to.
                 retried = true
                 answer = try await endpoint.run(
-                    OneRequest(try DPoPKey.proving(request, with: key), read: TokenGrant.read))
+                    OneRequest(try client.proving(request), read: TokenGrant.read))
             }
-            if key != nil && DPoPKey.asksForNonce(answer) {
+            if client.dpopKey != nil && DPoPKey.asksForNonce(answer) {
                 // The provider wants its nonce in the proof: once more, with it.
                 answer = try await endpoint.run(
-                    OneRequest(try DPoPKey.proving(request, with: key), read: TokenGrant.read))
+                    OneRequest(try client.proving(request), read: TokenGrant.read))
             }
             switch answer {
             case .grant(let grant):
-                try grant.requireBinding(key != nil)
+                try grant.requireBinding(client.dpopKey != nil)
                 var fresh = credential
                 fresh.token = grant.accessToken
                 fresh.refreshToken = grant.refreshToken ?? credential.refreshToken

@@ -53,6 +53,7 @@ extension NetworkClient {
                         throw NetworkError.cancelled
                     }
                 }
+                let request = try (sequence as? any ProvingSequence)?.proving(request) ?? request
                 var bare = request
                 bare.allHTTPHeaderFields = nil
                 let exchange = try await self.exchange(

@@ -29,6 +29,8 @@ package struct LoginCommand: Command {
         case clientCert = "client-cert"
         case clientCertKey = "client-cert-key"
         case dpop
+        case privateKeyJWT = "private-key-jwt"
+        case keyID = "key-id"
 
         /// The option's placeholder and help.
         package var spec: OptionSpec {
@@ -65,6 +67,9 @@ package struct LoginCommand: Command {
             case .clientCertKey:
                 OptionSpec(rawValue, value: "PATH", completion: .file, help: .loginOptionClientCertKey)
             case .dpop: OptionSpec(rawValue, help: .loginOptionDPoP)
+            case .privateKeyJWT:
+                OptionSpec(rawValue, value: "PATH", completion: .file, help: .loginOptionPrivateKeyJWT)
+            case .keyID: OptionSpec(rawValue, value: "KID", help: .loginOptionKeyID)
             }
         }
     }
@@ -85,6 +90,9 @@ package struct LoginCommand: Command {
             "session-cli login --secrets keyring",
             "session-cli login --web --issuer https://login.corp.example \\",
             "    --client-id my-cli --ca-file /etc/corp/ca.pem",
+            "session-cli login --client-credentials --dpop \\",
+            "    --issuer https://login.example.com --client-id ci \\",
+            "    --private-key-jwt ~/.config/ci/key.pem",
         ],
         exitCodes: [
             .success, .failure, .usage, .badData, .unavailable, .software, .ioError, .busy, .badProtocol,
@@ -121,13 +129,12 @@ package struct LoginCommand: Command {
         let (mode, allowed): (Message, Set<Option>)
         if let (flag, kind) = given.first {
             mode = Message(.verbatim, ["text": "--" + flag.rawValue])
-            allowed = SignInLogin.options(for: kind).union([.secrets, .dpop]).union(connectionOptions)
-            if arguments.has(.dpop) && kind != .clientCredentials {
-                throw .usage(.loginDPoPNeedsClientCredentials)
-            }
+            allowed = SignInLogin.options(for: kind).union([.secrets, .dpop, .privateKeyJWT, .keyID])
+                .union(connectionOptions)
             var login = try SignInLogin(kind, arguments: arguments, server: server, secrets: secrets)
             login.connection = connection
             login.usesDPoP = arguments.has(.dpop)
+            login.clientKey = try Self.clientKey(arguments)
             job = .signIn(login)
         } else if let secrets, !arguments.has(.withToken), arguments.value(.expiresIn) == nil {
             mode = Message(.loginModeMove)
@@ -178,6 +185,22 @@ package struct LoginCommand: Command {
             throw ErrorReport.cliError(for: error)
         }
         return connection
+    }
+
+    /// `--private-key-jwt PATH` (absolute) with `--key-id`; the file is read by the sign-in.
+    static func clientKey(_ arguments: ParsedArguments<Option>) throws(CLIError) -> ClientKey? {
+        guard let path = arguments.value(.privateKeyJWT) else {
+            if arguments.value(.keyID) != nil {
+                throw .usage(.optionNeedsOther, ["option": "--key-id", "other": "--private-key-jwt"])
+            }
+            return nil
+        }
+        let keyID = try arguments.value(.keyID).map { text throws(CLIError) in
+            guard !text.isEmpty, text.utf8.count <= 256, text.utf8.allSatisfy({ (0x21...0x7E).contains($0) })
+            else { throw .usage(.loginKeyIDInvalid) }
+            return text
+        }
+        return ClientKey(path: try OptionValues.path(path, "--private-key-jwt"), keyID: keyID)
     }
 
     package func run(context: CommandContext) throws -> ExitCode {

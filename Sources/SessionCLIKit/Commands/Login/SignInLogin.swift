@@ -40,6 +40,8 @@ struct SignInLogin {
     var connection = ConnectionSettings()
     /// `--dpop`: the tokens bound to a new key of the session.
     var usesDPoP = false
+    /// `--private-key-jwt` and `--key-id`: the client proves itself with its key.
+    var clientKey: ClientKey?
 
     /// The options a sign-in of `kind` takes (besides `--secrets`).
     static func options(for kind: Grant.Kind) -> Set<LoginCommand.Option> {
@@ -127,10 +129,12 @@ struct SignInLogin {
                 throw .usage(Message(.clientSecretInvalid, messages: ["reason": ErrorReport.reason(error)]))
             }
         }
+        // A key replaces the secret: given both, which one was meant is not known.
+        if secret != nil && clientKey != nil { throw .usage(.loginKeyAndSecret) }
         let method: SignInRequest.Method
         switch grant {
         case .clientCredentials:
-            guard secret != nil else { throw .usage(.clientCredentialsNeedSecret) }
+            guard secret != nil || clientKey != nil else { throw .usage(.clientCredentialsNeedSecret) }
             method = .clientCredentials
         case .device(let endpoint): method = .device(endpoint: endpoint)
         case .web(let opensBrowser, var port, var host, let prompt):
@@ -148,7 +152,8 @@ struct SignInLogin {
         }
         return SignInRequest(
             method: method, issuer: issuer, clientID: clientID, clientSecret: secret, scopes: scopes,
-            server: server, language: context.language, connection: connection, usesDPoP: usesDPoP)
+            server: server, language: context.language, connection: connection, usesDPoP: usesDPoP,
+            clientKey: clientKey)
     }
 
     /// What a person must see during a sign-in, each on its own line of

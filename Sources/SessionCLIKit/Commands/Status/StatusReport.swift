@@ -95,7 +95,9 @@ package struct StatusReport {
                 (
                     words(.statusProvider),
                     words(
-                        provider.isConfidential ? .statusProviderConfidential : .statusProviderValue,
+                        provider.clientKey != nil
+                            ? .statusProviderKeyed
+                            : provider.isConfidential ? .statusProviderConfidential : .statusProviderValue,
                         ("issuer", provider.issuer.absoluteString), ("client", provider.clientID))
                 ))
         }
@@ -105,6 +107,7 @@ package struct StatusReport {
         if let thumbprint = session?.dpopThumbprint {
             rows.append((words(.statusBoundToKey), words(.statusBoundToKeyValue, ("thumbprint", thumbprint))))
         }
+        if let key = session?.provider?.clientKey { rows.append((words(.statusClientKey), key.path)) }
         if let caFile = session?.connection.caFile { rows.append((words(.statusCAFile), caFile)) }
         if let certificate = session?.connection.clientCertificate {
             rows.append((words(.statusClientCertificate), certificate.certificateFile))
@@ -193,6 +196,9 @@ package struct StatusReport {
                 .object([
                     "issuer": .string($0.issuer.absoluteString), "clientID": .string($0.clientID),
                     "confidential": .bool($0.isConfidential),
+                    "clientKey": $0.clientKey.map {
+                        .object(["path": .string($0.path), "keyID": .string($0.keyID)])
+                    } ?? .null,
                 ])
             } ?? .null
         return [

@@ -144,6 +144,9 @@ package enum SessionFileFormat {
         if withSecret { fields["clientSecret"] = provider.clientSecret.map { .string($0.value) } }
         fields["clientAuthentication"] = provider.clientAuthentication.map { .string($0.rawValue) }
         if provider.usesClientCredentials { fields["clientCredentials"] = .bool(true) }
+        fields["clientKey"] = provider.clientKey.map { key in
+            .object(["path": .string(key.path), "keyID": key.keyID.map { .string($0) } ?? .null])
+        }
         fields["redirect"] = provider.redirect.map { redirect in
             .object([
                 "host": .string(redirect.host.rawValue), "path": .string(redirect.path),
@@ -378,7 +381,12 @@ package enum SessionFileFormat {
                 return LoopbackRedirect(
                     host: host, port: port, path: try redirect.string("path") ?? "/callback")
             },
-            usesClientCredentials: try fields.bool("clientCredentials") ?? false)
+            usesClientCredentials: try fields.bool("clientCredentials") ?? false,
+            clientKey: try fields.object("clientKey").map { key in
+                guard let path = try key.string("path") else { throw key.missing("path") }
+                guard path.hasPrefix("/"), !path.utf8.contains(0) else { throw key.invalid("path") }
+                return ClientKey(path: path, keyID: try key.string("keyID"))
+            })
     }
 
     /// The members of one object of a skimmed file, each read when asked

@@ -55,8 +55,11 @@ public struct SessionSummary: Sendable, Hashable {
         public let issuer: URL
         /// The OAuth client the session signed in as.
         public let clientID: String
-        /// Whether the client is confidential (it has a secret, kept with the session's).
+        /// Whether the client is confidential (it has a secret, kept with
+        /// the session's, or a key).
         public let isConfidential: Bool
+        /// Where the client's private key is, for `private_key_jwt`.
+        public let clientKey: ClientKey?
     }
 
     /// The summary of `credential`, as it holds its secrets or stands in
@@ -80,7 +83,9 @@ public struct SessionSummary: Sendable, Hashable {
         connection = credential.connection
         dpopThumbprint = credential.dpopThumbprint
         provider = credential.provider.map {
-            Provider(issuer: $0.issuer, clientID: $0.clientID, isConfidential: $0.clientSecret != nil)
+            Provider(
+                issuer: $0.issuer, clientID: $0.clientID, isConfidential: $0.isConfidential,
+                clientKey: $0.clientKey)
         }
     }
 

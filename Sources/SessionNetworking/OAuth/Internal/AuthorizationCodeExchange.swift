@@ -3,7 +3,7 @@ package import SessionCore
 import SessionSupport
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+    package import FoundationNetworking
 #endif
 
 /// The authorization code grant with PKCE (RFC 7636, S256) as a request
@@ -32,9 +32,15 @@ package struct AuthorizationCodeExchange: RequestSequence {
     package var redirectURI: URL?
     /// What the provider is asked to show, if anything.
     let prompt: SignInPrompt?
+    /// The sign-in's DPoP key, when the tokens are to be bound to it.
+    package var binding: DPoPKey.Binding?
+    /// The pushed request's reference (RFC 9126), once the request was pushed.
+    package var requestURI: String?
     private let now: @Sendable () -> Date
     private var code: String?
     private var sent: Sent?
+    /// Whether a nonce was asked for and answered at once.
+    private var answeredNonce = false
 
     /// - Parameters:
     ///   - nonce: The nonce to send with the `openid` scope; a fresh random one when `nil`.
@@ -69,17 +75,15 @@ package struct AuthorizationCodeExchange: RequestSequence {
             throw SignInError.missingEndpoint(name: "authorization endpoint")
         }
         try OAuthWire.requireSafe(endpoint, "authorization endpoint")
-        guard let redirectURI, var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false)
-        else {
-            throw SignInError.invalidResponse(from: "authorization request", reason: "no redirect URI is set")
+        guard var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false) else {
+            throw SignInError.invalidResponse(
+                from: "authorization request", reason: "the URL cannot be built")
         }
-        let fields = [
-            ("response_type", "code"), ("client_id", configuration.clientID),
-            ("redirect_uri", redirectURI.absoluteString),
-            ("scope", configuration.scopes.joined(separator: " ")),
-            ("state", state), ("nonce", nonce ?? ""), ("code_challenge", pkce.challenge),
-            ("code_challenge_method", pkce.method), ("prompt", prompt?.rawValue ?? ""),
-        ].filter { !$0.1.isEmpty }
+        // A pushed request: the browser carries only its reference (RFC 9126 §4).
+        let fields =
+            if let requestURI { [("client_id", configuration.clientID), ("request_uri", requestURI)] } else {
+                try requestFields()
+            }
         components.percentEncodedQuery =
             ([components.percentEncodedQuery].compactMap { $0 } + [OAuthWire.formBody(fields)])
             .joined(separator: "&")
@@ -88,6 +92,71 @@ package struct AuthorizationCodeExchange: RequestSequence {
                 from: "authorization request", reason: "the URL cannot be built")
         }
         return url
+    }
+
+    /// The authorization request's parameters, for the browser's URL or for a push.
+    private func requestFields() throws -> [(String, String)] {
+        guard let redirectURI else {
+            throw SignInError.invalidResponse(from: "authorization request", reason: "no redirect URI is set")
+        }
+        return [
+            ("response_type", "code"), ("client_id", configuration.clientID),
+            ("redirect_uri", redirectURI.absoluteString),
+            ("scope", configuration.scopes.joined(separator: " ")),
+            ("state", state), ("nonce", nonce ?? ""), ("code_challenge", pkce.challenge),
+            ("code_challenge_method", pkce.method), ("prompt", prompt?.rawValue ?? ""),
+            // The code is bound to the key too (RFC 9449 §10).
+            ("dpop_jkt", binding?.thumbprint ?? ""),
+        ].filter { !$0.1.isEmpty }
+    }
+
+    /// Whether this sign-in pushes its request first: when the provider
+    /// lists where (RFC 9126 §5).
+    ///
+    /// - Throws: ``SignInError/pushedRequestUnavailable`` when the provider
+    ///   requires pushes but lists no endpoint for them.
+    package func pushes() throws -> Bool {
+        let metadata = configuration.metadata
+        if metadata.pushedAuthorizationRequestEndpoint != nil { return true }
+        if metadata.requiresPushedAuthorizationRequests { throw SignInError.pushedRequestUnavailable }
+        return false
+    }
+
+    /// The push of the authorization request (RFC 9126 §2.1): its parameters
+    /// in a form POST, authenticated as the client, with a DPoP proof for a
+    /// bound sign-in.
+    package func pushRequest() throws -> URLRequest {
+        guard let endpoint = configuration.metadata.pushedAuthorizationRequestEndpoint else {
+            throw SignInError.pushedRequestUnavailable
+        }
+        try OAuthWire.requireSafe(endpoint, "pushed authorization request endpoint")
+        let client = try configuration.client(dpop: binding)
+        // client_id once, as the client's authentication puts it, even with HTTP Basic (RFC 9126 §2.1).
+        let fields = try requestFields().filter { $0.0 != "client_id" }
+        return try client.proving(client.formPost(to: endpoint, fields, namingClient: true))
+    }
+
+    /// Reads the push's answer (RFC 9126 §2.2): `201` with `request_uri` and `expires_in`.
+    ///
+    /// - Throws: ``SignInError/providerError(code:description:)`` for an
+    ///   error answer, ``SignInError/invalidResponse(from:reason:)`` otherwise.
+    package static func readPush(_ answer: SequenceResponse) throws -> String {
+        let from = "pushed authorization request endpoint"
+        if let url = answer.response.url { DPoPNonces.keep(from: answer.response, for: url) }
+        let object = try OAuthWire.answerObject(answer, from: from)
+        guard (200...201).contains(answer.response.statusCode) else {
+            throw OAuthWire.error(in: object)
+                ?? SignInError.invalidResponse(from: from, reason: "HTTP \(answer.response.statusCode)")
+        }
+        guard let uri = try OAuthWire.string(object, "request_uri", from: from),
+            OAuthWire.isPrintable(uri, limit: 2048), !uri.contains(" ")
+        else {
+            throw SignInError.invalidResponse(from: from, reason: "request_uri is missing or not printable")
+        }
+        guard try OAuthWire.integer(object, "expires_in", in: 1...86400, from: from) != nil else {
+            throw SignInError.invalidResponse(from: from, reason: "expires_in is missing")
+        }
+        return uri
     }
 
     /// Why a callback is not this sign-in's, or `nil` when it may be: its
@@ -149,7 +218,14 @@ package struct AuthorizationCodeExchange: RequestSequence {
         guard let previous, let sent else { return try exchange() }
         switch sent {
         case .tokenRequest(let sentAt):
-            switch try TokenGrant.read(previous) {
+            let read = try TokenGrant.read(previous)
+            if binding != nil, !answeredNonce, DPoPKey.asksForNonce(read) {
+                // The provider wants its nonce in the proof: once more, with it (the code is unspent).
+                answeredNonce = true
+                return try exchange()
+            }
+            answeredNonce = false
+            switch read {
             case .grant(let grant):
                 let metadata = configuration.metadata
                 let idToken = try grant.idToken.map {
@@ -163,11 +239,17 @@ package struct AuthorizationCodeExchange: RequestSequence {
                     return .finish(try session(grant, claims: idToken ?? [], sentAt: sentAt))
                 }
                 self.sent = .userinfo(grant, idToken: idToken ?? [], sentAt: sentAt)
-                return .send(grant.userinfoRequest(userinfo))
+                return .send(try grant.userinfoRequest(userinfo, key: binding?.key))
             case .error(let code, let description):
                 throw TokenGrant.Answer.failure(code: code, description: description)
             }
         case .userinfo(let grant, let idToken, let sentAt):
+            if binding != nil, !answeredNonce, let endpoint = configuration.metadata.userinfoEndpoint,
+                DPoPKey.asksForNonce(previous)
+            {
+                answeredNonce = true
+                return .send(try grant.userinfoRequest(endpoint, key: binding?.key))
+            }
             let userinfo = AccountClaims.claims(fromUserinfo: previous).map { [$0] } ?? []
             return .finish(try session(grant, claims: userinfo + idToken, sentAt: sentAt))
         }
@@ -179,19 +261,22 @@ package struct AuthorizationCodeExchange: RequestSequence {
         }
         try OAuthWire.requireSafe(configuration.metadata.tokenEndpoint, "token endpoint")
         sent = .tokenRequest(sentAt: now())
+        let client = try configuration.client(dpop: binding)
         return .send(
-            try configuration.client().formPost(
-                to: configuration.metadata.tokenEndpoint,
-                [
-                    ("grant_type", "authorization_code"), ("code", code),
-                    ("redirect_uri", redirectURI.absoluteString), ("code_verifier", pkce.verifier),
-                ]))
+            try client.proving(
+                client.formPost(
+                    to: configuration.metadata.tokenEndpoint,
+                    [
+                        ("grant_type", "authorization_code"), ("code", code),
+                        ("redirect_uri", redirectURI.absoluteString), ("code_verifier", pkce.verifier),
+                    ])))
     }
 
     private func session(_ grant: TokenGrant, claims: [JSONObject], sentAt: Date) throws
         -> Credential
     {
-        try configuration.session(grant, claims: claims, sentAt: sentAt, redirect: fixedRedirect)
+        try configuration.session(
+            grant, claims: claims, sentAt: sentAt, redirect: fixedRedirect, binding: binding)
     }
 
     private static func parameters(of callback: URL) -> Result<[String: String], CallbackQuery.Problem> {

@@ -5,39 +5,61 @@ import SessionCore
     import FoundationNetworking
 #endif
 
-/// Who the client is at the token and revocation endpoints: its ID, and for
-/// a confidential client its secret and how to present it (RFC 6749 §2.3.1).
+/// Who the client is at the provider's endpoints and what each request to
+/// them proves: its ID; for a confidential client its secret and how to
+/// present it (RFC 6749 §2.3.1), or its private key (`private_key_jwt`, RFC
+/// 7523); and for a bound session its DPoP key (RFC 9449).
 ///
 /// A public client names itself with `client_id` in the body. A confidential
 /// one sends HTTP Basic with the form-encoded ID and secret (and no
 /// `client_id` in the body, so it authenticates one way only), or both in
-/// the body with `client_secret_post`.
+/// the body with `client_secret_post`, or a fresh signed assertion for the
+/// endpoint it calls.
+///
+/// ``formPost(to:_:namingClient:)`` builds a request; ``proving(_:dpop:)``
+/// adds what must be fresh when it leaves (the assertion, the DPoP proof),
+/// so a request sent after a wait (a device poll) is signed when it goes.
 struct ClientCredentials: Sendable {
     let id: String
     let secret: AuthToken?
+    let key: ClientKey?
     let method: ClientAuthenticationMethod
+    /// The session's DPoP key, proven on every request to the token endpoint.
+    let dpopKey: SigningKey?
 
-    init(id: String, secret: AuthToken?, method: ClientAuthenticationMethod?) {
+    init(
+        id: String, secret: AuthToken?, method: ClientAuthenticationMethod?, key: ClientKey? = nil,
+        dpopKey: SigningKey? = nil
+    ) {
         self.id = id
         self.secret = secret
-        self.method = method ?? .clientSecretBasic
+        self.key = key
+        self.method = key != nil ? .privateKeyJWT : method ?? .clientSecretBasic
+        self.dpopKey = dpopKey
     }
 
-    /// The client a session's provider names.
-    init(_ provider: OAuthProvider) {
-        self.init(id: provider.clientID, secret: provider.clientSecret, method: provider.clientAuthentication)
+    /// The client a session's provider names, with the session's DPoP key if it is bound.
+    init(_ provider: OAuthProvider, dpopKey: SigningKey? = nil) {
+        self.init(
+            id: provider.clientID, secret: provider.clientSecret, method: provider.clientAuthentication,
+            key: provider.clientKey, dpopKey: dpopKey)
     }
 
-    /// A form POST of `fields` to `url`, authenticated as this client.
+    /// A form POST of `fields` to `url`, authenticated as this client (but
+    /// for a key's assertion, which ``proving(_:dpop:)`` adds).
     ///
     /// - Parameter namingClient: Put `client_id` in the body with HTTP Basic
     ///   too. The device authorization endpoint of some providers reads the
     ///   client only from the body (django-oauth-toolkit), and RFC 8628 §3.1
     ///   allows it there.
     func formPost(to url: URL, _ fields: [(String, String)], namingClient: Bool = false) -> URLRequest {
+        if key != nil {
+            // With the assertion, client_id is optional (RFC 7523 §3); some providers want it with DPoP.
+            return OAuthWire.formPost(to: url, fields + [("client_id", id)])
+        }
         guard let secret else { return OAuthWire.formPost(to: url, fields + [("client_id", id)]) }
         switch method {
-        case .clientSecretPost:
+        case .clientSecretPost, .privateKeyJWT:
             return OAuthWire.formPost(to: url, fields + [("client_id", id), ("client_secret", secret.value)])
         case .clientSecretBasic:
             var request = OAuthWire.formPost(to: url, fields + (namingClient ? [("client_id", id)] : []))
@@ -46,5 +68,25 @@ struct ClientCredentials: Sendable {
                 "Basic " + Data(pair.utf8).base64EncodedString(), forHTTPHeaderField: "Authorization")
             return request
         }
+    }
+
+    /// `request` as it leaves: with a fresh client assertion whose audience
+    /// is its URL (the only audience every provider accepts), and, with
+    /// `dpop` and a DPoP key, a fresh proof with the endpoint's last nonce.
+    ///
+    /// - Throws: ``SignInError/clientKeyUnusable(path:reason:)`` when the
+    ///   client's key cannot be read; `SigningKey.Failure` when signing fails.
+    func proving(_ request: URLRequest, dpop: Bool = true) throws -> URLRequest {
+        var proven = request
+        if let key, let url = request.url {
+            let assertion = try ClientAssertion.make(
+                key: ClientKeyFile.signingKey(key), keyID: key.keyID, clientID: id, audience: url)
+            let fields = OAuthWire.formBody([
+                ("client_assertion_type", ClientAssertion.type), ("client_assertion", assertion),
+            ])
+            let body = request.httpBody ?? Data()
+            proven.httpBody = body + Data(((body.isEmpty ? "" : "&") + fields).utf8)
+        }
+        return dpop ? try DPoPKey.proving(proven, with: dpopKey) : proven
     }
 }

@@ -3,7 +3,7 @@ package import SessionCore
 import SessionSupport
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+    package import FoundationNetworking
 #endif
 
 /// The device authorization grant (RFC 8628) as a request sequence: what
@@ -17,7 +17,10 @@ import SessionSupport
 ///   many polls that takes (its ``stepLimit`` follows the code's lifetime);
 /// - `access_denied` is ``SignInError/accessDenied``.
 /// The waits are data in its steps, so a test reads them without sleeping.
-package struct DeviceAuthorizationSequence: RequestSequence {
+///
+/// With DPoP, each poll carries a fresh proof of the sign-in's key, made when
+/// it is sent; a `use_dpop_nonce` answer is polled again at once, once.
+package struct DeviceAuthorizationSequence: ProvingSequence {
     /// The wait before each poll when the provider names none, in seconds (RFC 8628 §3.5).
     package static let defaultInterval = 5
     /// What `slow_down` adds to the wait, in seconds (RFC 8628 §3.5).
@@ -31,10 +34,14 @@ package struct DeviceAuthorizationSequence: RequestSequence {
     }
 
     let configuration: OAuthConfiguration
+    /// The sign-in's DPoP key, when the tokens are to be bound to it.
+    let binding: DPoPKey.Binding?
     private let now: @Sendable () -> Date
     private let onPrompt: @Sendable (DeviceAuthorizationFlow.Prompt) -> Void
     private var sent: Sent?
     private var expiresIn = 0
+    /// Whether the last answer asked for a nonce and was answered at once.
+    private var answeredNonce = false
 
     /// The wait before the next poll, in seconds.
     package private(set) var interval = Self.defaultInterval
@@ -44,10 +51,12 @@ package struct DeviceAuthorizationSequence: RequestSequence {
     package private(set) var polls = 0
 
     package init(
-        configuration: OAuthConfiguration, now: @escaping @Sendable () -> Date,
+        configuration: OAuthConfiguration, binding: DPoPKey.Binding? = nil,
+        now: @escaping @Sendable () -> Date,
         onPrompt: @escaping @Sendable (DeviceAuthorizationFlow.Prompt) -> Void
     ) {
         self.configuration = configuration
+        self.binding = binding
         self.now = now
         self.onPrompt = onPrompt
     }
@@ -69,8 +78,25 @@ package struct DeviceAuthorizationSequence: RequestSequence {
         case .poll(let deviceCode, let sentAt):
             return try readPoll(previous, deviceCode: deviceCode, sentAt: sentAt)
         case .userinfo(let grant, let idToken, let sentAt):
+            if binding != nil, !answeredNonce, let endpoint = configuration.metadata.userinfoEndpoint,
+                DPoPKey.asksForNonce(previous)
+            {
+                answeredNonce = true
+                return .send(try grant.userinfoRequest(endpoint, key: binding?.key))
+            }
             let userinfo = AccountClaims.claims(fromUserinfo: previous).map { [$0] } ?? []
-            return .finish(try configuration.session(grant, claims: userinfo + idToken, sentAt: sentAt))
+            return .finish(
+                try configuration.session(grant, claims: userinfo + idToken, sentAt: sentAt, binding: binding)
+            )
+        }
+    }
+
+    /// A poll with a fresh proof and assertion; the code request with a fresh assertion.
+    package func proving(_ request: URLRequest) throws -> URLRequest {
+        switch sent {
+        case .codeRequest: try configuration.client(dpop: binding).proving(request, dpop: false)
+        case .poll: try configuration.client(dpop: binding).proving(request)
+        case .userinfo, nil: request
         }
     }
 
@@ -92,7 +118,14 @@ package struct DeviceAuthorizationSequence: RequestSequence {
     private mutating func readPoll(_ answer: SequenceResponse, deviceCode: String, sentAt: Date) throws
         -> SequenceStep<Credential>
     {
-        switch try TokenGrant.read(answer) {
+        let read = try TokenGrant.read(answer)
+        if binding != nil, !answeredNonce, DPoPKey.asksForNonce(read) {
+            // The provider wants its nonce in the proof: poll again at once, with it.
+            answeredNonce = true
+            return try poll(deviceCode, at: 0)
+        }
+        answeredNonce = false
+        switch read {
         case .grant(let grant):
             let metadata = configuration.metadata
             let idToken = try grant.idToken.map {
@@ -102,10 +135,11 @@ package struct DeviceAuthorizationSequence: RequestSequence {
                 ]
             }
             guard let userinfo = metadata.userinfoEndpoint else {
-                return .finish(try configuration.session(grant, claims: idToken ?? [], sentAt: sentAt))
+                return .finish(
+                    try configuration.session(grant, claims: idToken ?? [], sentAt: sentAt, binding: binding))
             }
             sent = .userinfo(grant, idToken: idToken ?? [], sentAt: sentAt)
-            return .send(grant.userinfoRequest(userinfo))
+            return .send(try grant.userinfoRequest(userinfo, key: binding?.key))
         case .error(code: "authorization_pending", _):
             return try poll(deviceCode)
         case .error(code: "slow_down", _):
@@ -171,17 +205,18 @@ package struct DeviceAuthorizationSequence: RequestSequence {
         return try OAuthWire.endpoint(text, name: name)
     }
 
-    /// The next poll, after the interval; an error once the code would have expired.
-    private mutating func poll(_ deviceCode: String) throws -> SequenceStep<Credential> {
-        guard waited + interval <= expiresIn else { throw SignInError.deviceCodeExpired }
-        waited += interval
+    /// The next poll, after the interval (or `wait`); an error once the code would have expired.
+    private mutating func poll(_ deviceCode: String, at wait: Int? = nil) throws -> SequenceStep<Credential> {
+        let wait = wait ?? interval
+        guard waited + wait <= expiresIn else { throw SignInError.deviceCodeExpired }
+        waited += wait
         polls += 1
-        sent = .poll(deviceCode: deviceCode, sentAt: now().addingTimeInterval(TimeInterval(interval)))
+        sent = .poll(deviceCode: deviceCode, sentAt: now().addingTimeInterval(TimeInterval(wait)))
         let fields = [
             ("grant_type", "urn:ietf:params:oauth:grant-type:device_code"), ("device_code", deviceCode),
         ]
         return .send(
             try configuration.client().formPost(to: configuration.metadata.tokenEndpoint, fields),
-            after: .seconds(interval))
+            after: .seconds(wait))
     }
 }

@@ -108,7 +108,13 @@ package struct ProviderDiscovery: RequestSequence {
             },
             sendsIssuerInAuthorizationResponse: first("authorization_response_iss_parameter_supported") {
                 $0 == .bool(true)
-            } ?? false)
+            } ?? false,
+            pushedAuthorizationRequestEndpoint: endpoint(
+                "pushed_authorization_request_endpoint", "pushed authorization request endpoint"),
+            requiresPushedAuthorizationRequests: first("require_pushed_authorization_requests") {
+                $0 == .bool(true)
+            } ?? false,
+            endSessionEndpoint: endpoint("end_session_endpoint", "end session endpoint"))
     }
 
     /// The first document's reading of `key`, for a member that `read`

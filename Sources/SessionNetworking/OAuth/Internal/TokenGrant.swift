@@ -106,11 +106,10 @@ package struct TokenGrant: Sendable {
     }
 
     /// The request that reads the account's claims with this grant's token.
-    func userinfoRequest(_ endpoint: URL) -> URLRequest {
+    func userinfoRequest(_ endpoint: URL, key: SigningKey? = nil) throws -> URLRequest {
         var request = URLRequest(url: endpoint)
-        request.setValue("Bearer \(accessToken.value)", forHTTPHeaderField: "Authorization")
         request.setValue("application/json", forHTTPHeaderField: "Accept")
-        return request
+        return try DPoPKey.authorizing(request, token: accessToken, key: key)
     }
 
     /// When this grant's access token expires, counted from `sentAt`, when

@@ -77,10 +77,67 @@ struct CLIDPoPTests {
         }
     }
 
-    @Test func dpopGoesWithClientCredentialsForNow() async throws {
-        let device = try await cli.run(
-            ["login", "--device", "--dpop", "--issuer", "https://login.example.com", "--client-id", "cli"])
-        #expect(
-            device.status == 64 && device.stderr.contains("--dpop goes with --client-credentials for now"))
+    /// A person's `login --device --dpop`: bound, `api` reads userinfo with
+    /// a proof, and `logout` deletes the key with the session.
+    @Test func aPersonSignsInOnADeviceBoundToAKey() async throws {
+        try await withGlewlwyd { provider in
+            let running = try cli.start(
+                [
+                    "login", "--device", "--dpop", "--issuer", provider.issuer.absoluteString, "--client-id",
+                    "cli",
+                    "--scope", "openid", "--scope", "api",
+                ])
+            let code = try #require(await running.waitForStderrLine(startingWith: "Code: "))
+            try await provider.approveDevice(userCode: code)
+            let login = await running.finish()
+            #expect(login.status == 0, "\(login.stderr)")
+            let stored = try #require(try FileLoginStateStore(fileURL: cli.defaultStore).load().credential)
+            #expect(stored.dpopThumbprint != nil)
+
+            let api = try await cli.run(["api", provider.issuer.path + "/userinfo"])
+            #expect(api.status == 0 && api.stdout.contains("\"sub\""), "\(api.stderr)")
+            let logout = try await cli.run(["logout"])
+            #expect(logout.status == 0, "\(logout.stderr)")
+            let file = (try? String(contentsOf: cli.defaultStore, encoding: .utf8)) ?? ""
+            #expect(!file.contains("dpop"), "the key went with the session")
+            #expect(logout.stderr.contains("could not revoke"), "Glewlwyd lets no public client revoke")
+        }
+    }
+
+    /// `login --client-credentials --private-key-jwt`: no secret anywhere,
+    /// the key's path kept and shown, the key itself never; renewed and
+    /// revoked with fresh assertions. Wrong uses are refused in words.
+    @Test func aMachineSignsInWithItsKeyInsteadOfASecret() async throws {
+        try await withGlewlwyd { provider in
+            let key = provider.keyedPrivateKeyPath
+            let base = [
+                "login", "--client-credentials", "--issuer", provider.issuer.absoluteString, "--client-id",
+                "keyed",
+                "--scope", "api",
+            ]
+            let login = try await cli.run(base + ["--private-key-jwt", key, "--key-id", provider.keyedKeyID])
+            #expect(login.status == 0, "\(login.stderr)")
+            let file = try String(contentsOf: cli.defaultStore, encoding: .utf8)
+            let pem = try String(contentsOfFile: key, encoding: .utf8)
+            let body = try #require(pem.split(separator: "\n").dropFirst().first)
+            #expect(file.contains(key) && !file.contains(body), "the path is kept, never the key")
+            let status = try await cli.run(["status"])
+            #expect(status.stdout.contains("Client key:") && status.stdout.contains(key))
+            #expect(status.stdout.contains("with a key"))
+            let logout = try await cli.run(["logout"])
+            #expect(logout.status == 0 && logout.stderr.contains("Revoked the grant"), "\(logout.stderr)")
+
+            let both = try await cli.run(
+                base + ["--private-key-jwt", key],
+                extraEnvironment: ["SESSION_CLI_CLIENT_SECRET": "s3cret-value"])
+            #expect(both.status == 64 && both.stderr.contains("SESSION_CLI_CLIENT_SECRET is set too"))
+            let kidAlone = try await cli.run(base + ["--key-id", "k1"])
+            #expect(kidAlone.status == 64 && kidAlone.stderr.contains("--private-key-jwt"))
+            let missing = try await cli.run(base + ["--private-key-jwt", "/nonexistent/key.pem"])
+            #expect(
+                missing.status == 74
+                    && missing.stderr.contains("cannot use the client key /nonexistent/key.pem"))
+            #expect(missing.stderr.split(separator: "\n").count == 1, "one line: \(missing.stderr)")
+        }
     }
 }

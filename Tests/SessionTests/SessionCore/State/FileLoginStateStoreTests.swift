@@ -57,6 +57,24 @@ import Testing
         try store.save(bound)
         #expect(try store.load() == .loggedIn(bound))
         #expect(try store.sessionSummary()?.dpopThumbprint == bound.dpopThumbprint)
+        // A client with a key keeps where the key is, never a secret.
+        var keyed = Sample.credential()
+        keyed.provider = OAuthProvider(
+            issuer: try #require(URL(string: "https://login.example.com")), clientID: "ci",
+            tokenEndpoint: try #require(URL(string: "https://login.example.com/token")),
+            clientAuthentication: .privateKeyJWT, usesClientCredentials: true,
+            clientKey: ClientKey(path: "/etc/ci/key.pem", keyID: "ci-1"))
+        keyed.refreshToken = nil
+        try store.save(keyed)
+        #expect(try store.load() == .loggedIn(keyed))
+        #expect(try store.sessionSummary()?.provider?.clientKey?.path == "/etc/ci/key.pem")
+        #expect(try store.load().credential?.canRefresh == true, "the grant runs again with the key")
+        let text = try String(contentsOf: fileURL, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "\"/etc/ci/key.pem\"", with: "\"key.pem\"").utf8).write(
+            to: fileURL)
+        #expect(throws: SessionFileError.self, "a relative key path") {
+            try FileLoginStateStore(fileURL: fileURL).load()
+        }
     }
 
     /// A DPoP key without its thumbprint, or a thumbprint that is not one, is a corrupt file.

@@ -6,11 +6,15 @@ import Testing
 
 @testable import SessionNetworking
 
-/// DPoP against a real provider on loopback, Debian's Glewlwyd 2.7.5: a
-/// machine's session bound to a new key at the token endpoint, renewed
-/// with the same key, and the provider's refusals of a replayed proof and
-/// of a proof for another URL. Skipped with one line where Glewlwyd is not
-/// installed, unless `SESSION_TESTS_REQUIRE_GLEWLWYD=1`.
+/// DPoP, pushed authorization requests and `private_key_jwt` against a real
+/// provider on loopback, Debian's Glewlwyd 2.7.5: sessions of a machine and
+/// of a person (device and browser) bound to a new key at the token
+/// endpoint, a nonce round, userinfo with a proof, renewal with the same
+/// key; the provider's refusals of a replayed proof, of a proof for another
+/// URL or from another key, and of the bound token as a Bearer token; a
+/// browser sign-in by push only; a client with a key and no secret.
+/// Skipped with one line where Glewlwyd is not installed, unless
+/// `SESSION_TESTS_REQUIRE_GLEWLWYD=1`.
 @Suite(
     .tags(.python), .timeLimit(.minutes(2)),
     .enabled(
@@ -87,6 +91,160 @@ struct DPoPProviderTests {
             let elsewhere = try DPoPProof.make(
                 key: key, method: "POST", url: try #require(URL(string: endpoint.absoluteString + "/other")))
             #expect([400, 403].contains(try await send(proof: elsewhere)), "a proof for another URL")
+        }
+    }
+
+    /// The bound session's userinfo through an app's own `NetworkClient`.
+    func userinfo(_ credential: Credential, _ store: InMemoryLoginStateStore) async throws -> [String: String]
+    {
+        let issuer = try #require(credential.provider?.issuer)
+        let client = NetworkClient(
+            baseURL: try #require(credential.server), transport: ConnectionSettings().transport(),
+            behavior: AuthTokenHeaderBehavior(repository: store))
+        return try await client.send(Request<[String: String]>(path: issuer.path + "/userinfo"))
+    }
+
+    /// What the provider answers to the token sent as a Bearer token alone.
+    func bearerStatus(_ credential: Credential) async throws -> Int {
+        let endpoint = try #require(credential.provider?.issuer.appending(path: "userinfo"))
+        var request = URLRequest(url: endpoint)
+        request.setValue("Bearer \(credential.token.value)", forHTTPHeaderField: "Authorization")
+        return try await ConnectionSettings().transport().send(request).1.statusCode
+    }
+
+    /// A person's device sign-in at a provider that wants a nonce in every
+    /// proof: bound to the key, the nonce round answered, userinfo read with
+    /// a proof (and refused with the token alone), renewed with the same key;
+    /// the refresh token is refused with a proof from another key.
+    @Test func aDeviceSignInIsBoundAndAnswersTheNonceRound() async throws {
+        try await withGlewlwyd(["--dpop-nonce"]) { provider in
+            let metadata = try await ProviderMetadata.discover(issuer: provider.issuer)
+            var configuration = OAuthConfiguration(
+                metadata: metadata, clientID: "cli", scopes: ["openid", "api"])
+            configuration.usesDPoP = true
+            let approval = Locked<Task<Void, any Error>?>(nil)
+            let flow = DeviceAuthorizationFlow(configuration: configuration) { prompt in
+                approval.withLock {
+                    $0 = Task { try await provider.approveDevice(userCode: prompt.userCode) }
+                }
+            }
+            let credential = try await flow.credential()
+            try await approval.withLock { $0 }?.value
+            let thumbprint = try #require(credential.dpopThumbprint)
+            #expect(try boundThumbprint(credential.token) == thumbprint)
+            #expect(DPoPNonces.nonce(for: metadata.tokenEndpoint) != nil, "the provider's nonce was kept")
+
+            let store = InMemoryLoginStateStore(.loggedIn(credential))
+            #expect(try await userinfo(credential, store)["sub"] != nil)
+            #expect(try await bearerStatus(credential) != 200, "the bound token alone is refused")
+
+            // The refresh token is bound too: another key's proof is refused, the session's is not.
+            let refreshToken = try #require(credential.refreshToken)
+            var request = URLRequest(url: metadata.tokenEndpoint)
+            request.httpMethod = "POST"
+            request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+            request.httpBody = Data(
+                "grant_type=refresh_token&client_id=cli&refresh_token=\(refreshToken.value)".utf8)
+            request.setValue(
+                try DPoPProof.make(
+                    key: try SigningKey.generateP256(), method: "POST", url: metadata.tokenEndpoint,
+                    nonce: DPoPNonces.nonce(for: metadata.tokenEndpoint)),
+                forHTTPHeaderField: "DPoP")
+            let refused = try await ConnectionSettings().transport().send(request).1.statusCode
+            #expect([400, 401, 403].contains(refused), "a proof from another key")
+
+            var expired = credential
+            expired.expiresAt = Date().addingTimeInterval(-60)
+            let renewing = InMemoryLoginStateStore(.loggedIn(expired))
+            let renewed = try #require(try await TokenRefresher(repository: renewing).currentCredential())
+            #expect(renewed.token != credential.token && renewed.dpopKey == credential.dpopKey)
+            #expect(try boundThumbprint(renewed.token) == thumbprint)
+        }
+    }
+
+    /// A browser sign-in at a provider that takes pushed requests only: the
+    /// browser's URL carries the client and the reference alone, and the
+    /// tokens are bound to the key the push and the exchange proved.
+    @Test func aBrowserSignInPushesItsRequestAndIsBound() async throws {
+        let port = try CLISignInTests.freePort()
+        try await withGlewlwyd(["--par-required", "--redirect-uri", "http://127.0.0.1:\(port)/callback"]) {
+            provider in
+            let metadata = try await ProviderMetadata.discover(issuer: provider.issuer)
+            #expect(
+                metadata.requiresPushedAuthorizationRequests
+                    && metadata.pushedAuthorizationRequestEndpoint != nil)
+            var configuration = OAuthConfiguration(
+                metadata: metadata, clientID: "cli", scopes: ["openid", "api"])
+            configuration.usesDPoP = true
+            let shown = Locked<URL?>(nil)
+            let approval = Locked<Task<Void, any Error>?>(nil)
+            let flow = AuthorizationCodeFlow(
+                configuration: configuration, redirect: LoopbackRedirect(port: port),
+                callbackTimeout: .seconds(60)
+            ) { event in
+                guard case .authorizationURL(let url) = event else { return }
+                shown.withLock { $0 = url }
+                approval.withLock { $0 = Task { try await provider.approveWeb(url) } }
+            }
+            let store = InMemoryLoginStateStore()
+            let credential = try #require(try await Login(provider: flow).perform(with: store).credential)
+            try await approval.withLock { $0 }?.value
+            let url = try #require(shown.withLock { $0 })
+            let names = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.map(\.name)
+            #expect(names == ["client_id", "request_uri"], "nothing of the request in the browser's URL")
+            #expect(try boundThumbprint(credential.token) == credential.dpopThumbprint)
+            #expect(try await userinfo(credential, store)["sub"] != nil)
+        }
+    }
+
+    /// A confidential client with a public key registered and no secret:
+    /// signed in with a fresh assertion, renewed with another, revoked with
+    /// another; a key the provider does not know, and a key file others can
+    /// read, are refused.
+    @Test func aClientWithAKeyAndNoSecretSignsInRenewsAndRevokes() async throws {
+        try await withGlewlwyd { provider in
+            let metadata = try await ProviderMetadata.discover(issuer: provider.issuer)
+            var configuration = OAuthConfiguration(metadata: metadata, clientID: "keyed", scopes: ["api"])
+            configuration.clientKey = ClientKey(
+                path: provider.keyedPrivateKeyPath, keyID: provider.keyedKeyID)
+            configuration.usesDPoP = true
+            let credential = try await ClientCredentialsFlow(configuration: configuration).credential()
+            #expect(credential.provider?.clientKey == configuration.clientKey)
+            #expect(
+                credential.provider?.clientSecret == nil
+                    && credential.provider?.clientAuthentication == .privateKeyJWT)
+            #expect(try boundThumbprint(credential.token) == credential.dpopThumbprint)
+
+            var expired = credential
+            expired.expiresAt = Date().addingTimeInterval(-60)
+            let renewed = try #require(
+                try await TokenRefresher(repository: InMemoryLoginStateStore(.loggedIn(expired)))
+                    .currentCredential())
+            #expect(renewed.token != credential.token)
+            try await renewed.revokeGrant()
+
+            // Another key, unknown to the provider: refused as the client.
+            let folder = TemporaryDirectory()
+            let stranger = folder.path + "/stranger.pem"
+            let openssl = try ChildProcess(
+                [
+                    "/usr/bin/openssl", "genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256",
+                    "-out", stranger,
+                ])
+            #expect(await openssl.exitStatus() == 0)
+            chmod(stranger, 0o600)
+            configuration.clientKey = ClientKey(path: stranger, keyID: provider.keyedKeyID)
+            await #expect(throws: SignInError.self) {
+                _ = try await ClientCredentialsFlow(configuration: configuration).credential()
+            }
+            // A key others can read is never used.
+            chmod(stranger, 0o644)
+            await #expect {
+                _ = try await ClientCredentialsFlow(configuration: configuration).credential()
+            } throws: { error in
+                guard case SignInError.clientKeyUnusable(let path, let reason) = error else { return false }
+                return path == stranger && reason.contains("readable by others")
+            }
         }
     }
 }
