@@ -81,6 +81,47 @@ package struct NetworkService: Network {
         }
     }
 
+    package func endSession(
+        _ credential: Credential, opensBrowser: Bool, language: Language,
+        events: @escaping @Sendable (SignInEvent) -> Void
+    ) async -> ProviderSignOut {
+        guard let provider = credential.provider else { return .noProvider }
+        let issuer = provider.issuer.absoluteString
+        do {
+            let metadata = try await ProviderMetadata.discover(
+                issuer: provider.issuer, transport: credential.connection.transport())
+            let pages = SignInPages(
+                appName: "session-cli", language: language.rawValue,
+                describe: { NetworkErrorReport.cliError(for: $0).message.text(in: language) })
+            let logout = ProviderLogout(credential: credential, metadata: metadata, pages: pages) { event in
+                switch event {
+                case .logoutURL(let url):
+                    events(.logoutURL(url, opening: opensBrowser))
+                    if opensBrowser { SystemBrowser.open(url) }
+                case .waitingForBrowser(let redirectURI):
+                    events(.waitingForBrowser(redirectURI))
+                case .refusedCallback(let reason):
+                    events(.refusedCallback(anotherSignIn: reason == .anotherSignIn))
+                }
+            }
+            switch try await logout.run() {
+            case .signedOut: return .signedOut(issuer: issuer)
+            case .notOffered: return .notOffered(issuer: issuer)
+            case .noIDToken: return .noIDToken(issuer: issuer)
+            }
+        } catch let error as SignInError {
+            if case .browserTimedOut = error {
+                return .failed(issuer: issuer, reason: NetworkErrorReport.message(for: error), timedOut: true)
+            }
+            return .failed(issuer: issuer, reason: NetworkErrorReport.message(for: error), timedOut: false)
+        } catch {
+            return .failed(
+                issuer: issuer,
+                reason: NetworkErrorReport.cliError(for: error, talkingTo: provider.issuer).message,
+                timedOut: false)
+        }
+    }
+
     package func send(
         _ request: APIRequest, session: any LoginStateRepository, token: AuthToken?,
         head: @escaping @Sendable (APIHead) -> Void, body: @escaping @Sendable ([UInt8]) -> Bool

@@ -276,6 +276,16 @@ package enum MessageKey: String, CaseIterable, Sendable {
     case loginKeyIDInvalid
     case loginKeyAndSecret
     case statusClientKey
+    case logoutOptionEverywhere
+    case logoutOptionNoBrowser
+    case logoutEverywhereAlone
+    case logoutEndSessionOpening
+    case logoutEndSessionAt
+    case providerSignedOut
+    case providerSignOutNotOffered
+    case providerSignOutNoIDToken
+    case providerSignOutNoProvider
+    case providerSignOutFailed
     case statusProviderKeyed
     case tokenOptionDPoPProof
     case tokenURLNeedsDPoPProof
@@ -1622,8 +1632,8 @@ package enum MessageKey: String, CaseIterable, Sendable {
             )
         case .logoutDiscussion:
             (
-                "Ends the default session, or the one --server and --account (or SESSION_CLI_SERVER and SESSION_CLI_ACCOUNT) select, or with --all every session. When the default session ends and others remain, the most recently used one becomes the default.\n\nA session is removed first (read and deleted in one step under the store's lock, with any temporary file a killed writer left behind), then what was removed is revoked at the provider (RFC 7009: the refresh token, and the access token while it is valid), within {seconds} s. Standard error says whether the revocation worked; a failed revocation does not fail the logout.\n\nA session kept in the keyring has its items there deleted after the file; when the keyring cannot be reached for that, the session is still logged out, standard error gives the secret-tool command that deletes the items, and the exit status is 69.",
-                "デフォルトのセッション、または --server と --account (または SESSION_CLI_SERVER と SESSION_CLI_ACCOUNT) で選んだセッション、--all ならすべてのセッションを終えます。デフォルトのセッションが終わってほかが残るときは、最後に使ったものがデフォルトになります。\n\nセッションはまず削除され (保存先のロックを取って 1 回の操作で読み出して削除し、強制終了した書き込みが残した一時ファイルも消します)、そのあと削除したものをプロバイダーで取り消します (RFC 7009: リフレッシュトークン、有効な間はアクセストークンも)。取り消しは {seconds} 秒以内です。取り消せたかどうかは標準エラーに出ます。取り消しに失敗してもログアウトは失敗しません。\n\nキーリングに保管したセッションは、ファイルのあとにキーリングの項目も削除します。そのときキーリングに接続できなくてもログアウトはしますが、標準エラーに項目を削除する secret-tool のコマンドを出し、終了コードは 69 になります。"
+                "Ends the default session, or the one --server and --account (or SESSION_CLI_SERVER and SESSION_CLI_ACCOUNT) select, or with --all every session. When the default session ends and others remain, the most recently used one becomes the default.\n\nA session is removed first (read and deleted in one step under the store's lock, with any temporary file a killed writer left behind), then what was removed is revoked at the provider (RFC 7009: the refresh token, and the access token while it is valid), within {seconds} s. Standard error says whether the revocation worked; a failed revocation does not fail the logout.\n\nA session kept in the keyring has its items there deleted after the file; when the keyring cannot be reached for that, the session is still logged out, standard error gives the secret-tool command that deletes the items, and the exit status is 69.\n\nWith --everywhere, after the revocation, the browser opens the provider's end_session_endpoint (found by discovery) with the session's ID token, and the tool waits up to {minutes} minutes for it to come back to a loopback address, as a browser sign-in does; the page then says the provider's session ended. A provider without that endpoint, or a session without an ID token, is said in a note and the logout succeeds. When the browser does not come back in time the exit status is 75; when the provider cannot be reached, 69.",
+                "デフォルトのセッション、または --server と --account (または SESSION_CLI_SERVER と SESSION_CLI_ACCOUNT) で選んだセッション、--all ならすべてのセッションを終えます。デフォルトのセッションが終わってほかが残るときは、最後に使ったものがデフォルトになります。\n\nセッションはまず削除され (保存先のロックを取って 1 回の操作で読み出して削除し、強制終了した書き込みが残した一時ファイルも消します)、そのあと削除したものをプロバイダーで取り消します (RFC 7009: リフレッシュトークン、有効な間はアクセストークンも)。取り消しは {seconds} 秒以内です。取り消せたかどうかは標準エラーに出ます。取り消しに失敗してもログアウトは失敗しません。\n\nキーリングに保管したセッションは、ファイルのあとにキーリングの項目も削除します。そのときキーリングに接続できなくてもログアウトはしますが、標準エラーに項目を削除する secret-tool のコマンドを出し、終了コードは 69 になります。\n\n--everywhere を付けると、取り消しのあと、ディスカバリーで見つけたプロバイダーの end_session_endpoint をセッションの ID トークン付きでブラウザーで開き、ブラウザーでのサインインと同じようにループバックのアドレスに戻ってくるのを最大 {minutes} 分待ちます。戻ってきたページには、プロバイダーのセッションが終わったことが表示されます。そのエンドポイントがないプロバイダーや、ID トークンのないセッションでは注記を出し、ログアウトは成功します。時間内にブラウザーが戻らなければ終了コードは 75、プロバイダーに接続できなければ 69 です。"
             )
         case .logoutRemovedUnreadableFile:
             (
@@ -1669,6 +1679,56 @@ package enum MessageKey: String, CaseIterable, Sendable {
             (
                 "--all ends every session; give it without --server and --account",
                 "--all はすべてのセッションを終えます。--server や --account と一緒に指定しないでください"
+            )
+        case .logoutOptionEverywhere:
+            (
+                "After revoking the grant, end your session at the provider too, in the browser (OpenID Connect RP-initiated logout), so the next sign-in asks who you are.",
+                "認可を取り消した後、ブラウザーでプロバイダーのセッションも終了します (OpenID Connect の RP-Initiated Logout)。次のサインインでは本人確認が求められます。"
+            )
+        case .logoutOptionNoBrowser:
+            (
+                "With --everywhere: print the provider's logout URL instead of opening a browser.",
+                "--everywhere と一緒に: ブラウザーを開かずに、プロバイダーのログアウト URL を表示します。"
+            )
+        case .logoutEverywhereAlone:
+            (
+                "--everywhere ends one session at its provider, in the browser; it does not go with {option}",
+                "--everywhere はひとつのセッションをそのプロバイダーでブラウザーを使って終了します。{option} とは一緒に使えません"
+            )
+        case .logoutEndSessionOpening:
+            (
+                "End your session at the provider at this URL (opening your browser):",
+                "この URL でプロバイダーのセッションを終了してください (ブラウザーを開いています):"
+            )
+        case .logoutEndSessionAt:
+            (
+                "End your session at the provider at this URL, in the browser you signed in with:",
+                "サインインに使ったブラウザーで、この URL からプロバイダーのセッションを終了してください:"
+            )
+        case .providerSignedOut:
+            (
+                "Signed out at {issuer} too.",
+                "{issuer} でもサインアウトしました。"
+            )
+        case .providerSignOutNotOffered:
+            (
+                "{issuer} lists no end_session_endpoint, so your session there was not ended; sign out on its own pages",
+                "{issuer} には end_session_endpoint がないため、そこでのセッションは終了していません。プロバイダーのページでサインアウトしてください"
+            )
+        case .providerSignOutNoIDToken:
+            (
+                "the session has no ID token to name it to {issuer}, so your session there was not ended; sign out on its own pages",
+                "このセッションには {issuer} に示す ID トークンがないため、そこでのセッションは終了していません。プロバイダーのページでサインアウトしてください"
+            )
+        case .providerSignOutNoProvider:
+            (
+                "the session did not come from a sign-in at a provider, so there is no session there to end",
+                "このセッションはプロバイダーでのサインインによるものではないため、そこで終了するセッションはありません"
+            )
+        case .providerSignOutFailed:
+            (
+                "could not end your session at {issuer}: {reason}; sign out on its own pages",
+                "{issuer} でのセッションを終了できませんでした: {reason}。プロバイダーのページでサインアウトしてください"
             )
         case .revocationDone:
             (

@@ -45,6 +45,15 @@ package protocol Network: Sendable {
     /// login goes on whatever the provider does.
     func revoke(_ credential: Credential) async -> Revocation
 
+    /// Ends the person's session at `credential`'s provider in the browser
+    /// (OpenID Connect RP-initiated logout), once its grant is revoked and
+    /// the session removed. `events` hears the URL and the wait. Never
+    /// throws: the logout is done whatever the provider does.
+    func endSession(
+        _ credential: Credential, opensBrowser: Bool, language: Language,
+        events: @escaping @Sendable (SignInEvent) -> Void
+    ) async -> ProviderSignOut
+
     /// Sends `request` to the session's server with its token (or with
     /// `token`, from `SESSION_CLI_TOKEN`), refreshing once after a 401 when
     /// the session can, ending the session at a 401 when it cannot. The
@@ -111,12 +120,28 @@ package enum SignInEvent: Sendable {
     case deviceCode(userCode: String, verificationURI: URL, complete: URL?, expiresIn: Int)
     /// Sign in at this URL; the browser was asked to open it when `opening`.
     case authorizationURL(URL, opening: Bool)
+    /// End the session at the provider at this URL (`logout --everywhere`).
+    case logoutURL(URL, opening: Bool)
     /// The listener waits for the browser at this redirect URI.
     case waitingForBrowser(URL)
     /// A request to the sign-in listener was refused; the wait goes on.
     /// `anotherSignIn`: its state is another sign-in's; else its parameters
     /// repeat or cannot be read.
     case refusedCallback(anotherSignIn: Bool)
+}
+
+/// How `logout --everywhere` went at the provider, after the revocation.
+package enum ProviderSignOut: Sendable, Equatable {
+    /// The provider ended its session and sent the browser back.
+    case signedOut(issuer: String)
+    /// The provider lists no `end_session_endpoint`.
+    case notOffered(issuer: String)
+    /// The session had no ID token to name it to the provider.
+    case noIDToken(issuer: String)
+    /// The session came from no sign-in at a provider (`login --with-token`).
+    case noProvider
+    /// It could not be done, for `reason`; `timedOut` when the browser did not come back.
+    case failed(issuer: String, reason: Message, timedOut: Bool)
 }
 
 /// How a revocation at the provider went.

@@ -13,6 +13,7 @@ final class StubNetwork: Network {
         case refreshed(replacing: TokenFingerprint)
         case userInfo
         case revoke(token: TokenFingerprint)
+        case endSession(token: TokenFingerprint)
         case send(method: String, path: String, server: URL, carriesOverride: Bool)
     }
 
@@ -93,6 +94,14 @@ final class StubNetwork: Network {
     func revoke(_ credential: Credential) async -> Revocation {
         recorded.withLock { $0.append(.revoke(token: credential.token.fingerprint)) }
         return revocation
+    }
+
+    func endSession(
+        _ credential: Credential, opensBrowser: Bool, language: Language,
+        events: @escaping @Sendable (SignInEvent) -> Void
+    ) async -> ProviderSignOut {
+        recorded.withLock { $0.append(.endSession(token: credential.token.fingerprint)) }
+        return .notOffered(issuer: credential.provider?.issuer.absoluteString ?? "")
     }
 
     func send(

@@ -159,7 +159,7 @@ struct SignInLogin {
     /// What a person must see during a sign-in, each on its own line of
     /// standard error, so a person can read it and a script can find it
     /// (the `URL:` and `Code:` labels are the same in every language).
-    private static func show(_ event: SignInEvent, _ context: CommandContext) {
+    static func show(_ event: SignInEvent, _ context: CommandContext) {
         switch event {
         case .deviceCode(let userCode, let verificationURI, let complete, let expiresIn):
             context.tell(Message(.deviceInstructions, ["minutes": String(max(1, expiresIn / 60))]))
@@ -169,6 +169,9 @@ struct SignInLogin {
             context.tell(Message(.deviceWaiting))
         case .authorizationURL(let url, let opening):
             context.tell(Message(opening ? .webSignInOpening : .webSignInAt))
+            context.tell(Message(.labelURL, ["url": url.absoluteString]))
+        case .logoutURL(let url, let opening):
+            context.tell(Message(opening ? .logoutEndSessionOpening : .logoutEndSessionAt))
             context.tell(Message(.labelURL, ["url": url.absoluteString]))
         case .waitingForBrowser(let redirectURI):
             context.tell(Message(.webWaiting, ["redirect": redirectURI.absoluteString]))

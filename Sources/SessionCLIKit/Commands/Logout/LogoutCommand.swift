@@ -2,12 +2,15 @@ import SessionCore
 import SessionSupport
 
 /// `logout`: remove a session (or all), then revoke its grant at the
-/// provider. Already logged out is success.
+/// provider, and with `--everywhere` end the person's session there too, in
+/// the browser. Already logged out is success.
 package struct LogoutCommand: Command {
     /// `logout`'s options.
     package enum Option: String, SelectsSession {
         case local
         case all
+        case everywhere
+        case noBrowser = "no-browser"
         case server
         case account
 
@@ -16,6 +19,8 @@ package struct LogoutCommand: Command {
             switch self {
             case .local: OptionSpec(rawValue, help: .logoutOptionLocal)
             case .all: OptionSpec(rawValue, help: .logoutOptionAll)
+            case .everywhere: OptionSpec(rawValue, help: .logoutOptionEverywhere)
+            case .noBrowser: OptionSpec(rawValue, help: .logoutOptionNoBrowser)
             case .server, .account: Self.spec(of: self)
             }
         }
@@ -24,11 +29,16 @@ package struct LogoutCommand: Command {
     package static let spec = CommandSpec(
         name: "logout", summary: .logoutSummary, options: Option.self,
         discussion: Message(
-            .logoutDiscussion, ["seconds": String(SessionLimits.revocationDeadline.components.seconds)]),
+            .logoutDiscussion,
+            [
+                "seconds": String(SessionLimits.revocationDeadline.components.seconds),
+                "minutes": String(SessionLimits.browserWait.components.seconds / 60),
+            ]),
         examples: [
             "session-cli logout",
             "session-cli logout --server https://staging.example.com",
             "session-cli logout --all --local",
+            "session-cli logout --everywhere",
         ],
         exitCodes: [.success, .usage, .badData, .unavailable, .software, .ioError, .busy, .interrupted])
 
@@ -36,14 +46,26 @@ package struct LogoutCommand: Command {
     let local: Bool
     /// `--all`: every session.
     let all: Bool
+    /// `--everywhere`: end the session at the provider too, in the browser.
+    let everywhere: Bool
+    /// `--no-browser`: print the provider's logout URL instead of opening it.
+    let opensBrowser: Bool
     let selection: SessionSelection
 
     package init(parsing arguments: ParsedArguments<Option>) throws(CLIError) {
         local = arguments.has(.local)
         all = arguments.has(.all)
+        everywhere = arguments.has(.everywhere)
+        opensBrowser = !arguments.has(.noBrowser)
         selection = try SessionSelection(parsing: arguments)
         guard !(all && !selection.isEmpty) else {
             throw .usage(.logoutAllWithSelection)
+        }
+        guard !everywhere || !(local || all) else {
+            throw .usage(.logoutEverywhereAlone, ["option": local ? "--local" : "--all"])
+        }
+        guard everywhere || opensBrowser else {
+            throw .usage(.optionNeedsOther, ["option": "--no-browser", "other": "--everywhere"])
         }
     }
 
@@ -92,7 +114,7 @@ package struct LogoutCommand: Command {
                     .logoutRemovedUnreadableSession, messages: ["session": ErrorReport.describe(stored.key)]))
             return .success
         }
-        let network = revokes(credential) ? try context.network() : nil
+        let network = revokes(credential) || everywhere ? try context.network() : nil
         // Read and removed in one step under the store's writer lock, so a
         // refresh in another process either finished before (and its rotated
         // tokens are what is removed) or finds no session after.
@@ -101,12 +123,42 @@ package struct LogoutCommand: Command {
             return .success
         }
         try report(revocationOf: removed, network, context)
+        var status = ExitCode.success
+        if everywhere, let network {
+            // Last: the grant is revoked and the session gone whatever the browser does.
+            let (opensBrowser, language) = (opensBrowser, context.language)
+            let signOut: ProviderSignOut
+            if let issuer = removed.credential.provider?.issuer.absoluteString,
+                let error = removed.secretsError
+            {
+                // The ID token stayed in a keyring that could not give it.
+                signOut = .failed(
+                    issuer: issuer,
+                    reason: Message(
+                        .revocationKeyringUnreadable,
+                        messages: ["reason": ErrorReport.cliError(for: error).message]),
+                    timedOut: false)
+            } else if removed.credential.provider == nil {
+                signOut = .noProvider
+            } else {
+                signOut = try waitFor {
+                    await network.endSession(
+                        removed.credential, opensBrowser: opensBrowser, language: language
+                    ) {
+                        SignInLogin.show($0, context)
+                    }
+                }
+            }
+            context.report(signOut)
+            if case .failed(_, _, let timedOut) = signOut { status = timedOut ? .busy : .unavailable }
+        }
         context.say(
             Message(.loggedOutOf, messages: ["session": ErrorReport.describe(removed.credential.key)]))
         if stored.key == sessions.defaultKey, let next = try store.readSessions().defaultKey {
             context.say(Message(.logoutDefaultIsNow, messages: ["session": ErrorReport.describe(next)]))
         }
-        return try reportKeyringLeftovers([removed], store: store, context: context)
+        let leftovers = try reportKeyringLeftovers([removed], store: store, context: context)
+        return status == .success ? leftovers : status
     }
 
     /// Says which removed sessions left their tokens in the keyring (it could

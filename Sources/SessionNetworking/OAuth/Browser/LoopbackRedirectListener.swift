@@ -81,6 +81,8 @@ package enum SignInOutcome: Sendable {
     case denied
     /// It failed, for the reason the app shows too.
     case failed(String)
+    /// The provider ended the person's session there and sent the browser back (RP-initiated logout).
+    case signedOut(issuer: String)
 }
 
 /// Why the listener refused a request on the callback path.

@@ -296,6 +296,8 @@ return {
   old: window.__browserPyLeft === true,
   login: !!document.getElementById('login-form'),
   consent: !!document.getElementById('authorizationForm'),
+  // DOT's logout confirmation page reuses the consent page's form id.
+  logout: !!document.querySelector('#authorizationForm input[name=post_logout_redirect_uri]'),
   errornote: (document.querySelector('.errornote, .errorlist') || {}).innerText || '',
   text: document.body ? document.body.innerText : ''
 };
@@ -308,14 +310,150 @@ def mark_leaving(driver):
     js(driver, "window.__browserPyLeft = true;")
 
 
+def follow(driver, url, timeout, deadline, answer, first_step):
+    """Opens url and waits until the browser has left url's origin (the
+    provider's) and the page it went to has loaded (readyState "complete").
+    answer(state, url) is called for each loaded page still at the provider:
+    it presses what that page needs and returns what is waited for next, or
+    raises Failure. Returns (url, state) of the page outside the provider."""
+    from selenium.common.exceptions import TimeoutException, WebDriverException
+
+    provider = origin(url)
+    try:
+        # The page shown now (a previous command's) must not pass for the next one.
+        mark_leaving(driver)
+    except Exception:
+        pass
+    driver.set_page_load_timeout(max(0.5, deadline - time.monotonic()))
+    try:
+        driver.get(url)
+    except TimeoutException:
+        pass  # checked below, against the deadline
+
+    last_url = url
+    step = first_step
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise Failure(f"timed out after {timeout:g} s waiting for {step}; the browser was at {last_url}")
+        try:
+            driver.set_page_load_timeout(max(0.5, left))
+            state = js(driver, PAGE_STATE)
+            # The URL of the very page the state was read from: the
+            # driver's current_url, read separately, can still name the
+            # page before it while the app holds its answer.
+            current = state["href"] or driver.current_url
+            last_url = current
+        except TimeoutException:
+            continue  # a page is still loading; the deadline check above ends this
+        except WebDriverException as error:
+            raise Failure(f"the browser failed at {last_url}: {first_line(error)}")
+
+        if state["href"].startswith("chrome-error:"):
+            summary = " ".join(state["text"].split())[:200]
+            raise Failure(f"could not load {current}: {summary or 'browser error page'}")
+        if state["old"] or state["ready"] != "complete":
+            time.sleep(POLL_SECONDS)
+            continue
+
+        if origin(current) != provider:
+            if current.startswith(("about:", "data:")):
+                time.sleep(POLL_SECONDS)
+                continue
+            return current, state
+
+        # Still at the provider.
+        step = answer(state, current)
+
+
+def unexpected_page(state, url, what="request"):
+    summary = " ".join(state["text"].split())[:300]
+    if summary.startswith("Error:"):
+        return Failure(f"the provider refused the {what} with its error page ({summary}) at {url}")
+    return Failure(f"the provider showed an unexpected page at {url}: {summary or '(empty)'}")
+
+
+def sign_in_flow(driver, url, timeout, deadline, user, password, cancel=False):
+    """The sign-in at the provider, in the browser's current profile: the
+    login form if it appears, the consent page if it appears, then the app's
+    redirect_uri. Returns {"url", "state", "asked_password", "consent"}."""
+    from selenium.common.exceptions import TimeoutException
+    from selenium.webdriver.common.by import By
+
+    seen = {"signed_in": False, "consent": "not shown"}
+
+    def answer(state, current):
+        if state["login"]:
+            if seen["signed_in"]:
+                reason = " ".join(state["errornote"].split()) or "the login form came back"
+                raise Failure(f"sign-in as {user!r} failed: {reason}")
+            form = driver.find_element(By.ID, "login-form")
+            field = form.find_element(By.NAME, "username")
+            field.clear()
+            field.send_keys(user)
+            field = form.find_element(By.NAME, "password")
+            field.clear()
+            field.send_keys(password)
+            button = form.find_element(By.CSS_SELECTOR, "button[type=submit], input[type=submit]")
+            seen["signed_in"] = True
+            mark_leaving(driver)
+            click(button, TimeoutException)
+            return "the page after signing in (consent, or the app's redirect_uri)"
+        if state["consent"] and not state["logout"]:
+            if seen["consent"] != "not shown":
+                raise Failure("the consent page came back after it was answered")
+            form = driver.find_element(By.ID, "authorizationForm")
+            if cancel:
+                button = form.find_element(By.CSS_SELECTOR, "input[type=submit]:not([name=allow])")
+                seen["consent"] = "cancelled"
+            else:
+                button = form.find_element(By.CSS_SELECTOR, "input[type=submit][name=allow]")
+                seen["consent"] = "authorized"
+            step = f"the app's redirect_uri to answer after {button.get_attribute('value') or 'the consent button'}"
+            mark_leaving(driver)
+            click(button, TimeoutException)
+            return step
+        raise unexpected_page(state, current)
+
+    final_url, state = follow(driver, url, timeout, deadline, answer, "the authorization URL to load")
+    return {"url": final_url, "state": state, "asked_password": seen["signed_in"], "consent": seen["consent"]}
+
+
+def logout_flow(driver, url, timeout, deadline):
+    """RP-Initiated Logout in the browser's current profile: opens the end
+    session URL, presses the button named "allow" (Logout) on DOT's
+    confirmation page if it appears, then waits for the app's
+    post_logout_redirect_uri. Returns {"url", "state", "confirmed"}."""
+    from selenium.common.exceptions import TimeoutException
+    from selenium.webdriver.common.by import By
+
+    seen = {"confirmed": False}
+
+    def answer(state, current):
+        if state["logout"]:
+            if seen["confirmed"]:
+                raise Failure("the logout confirmation page came back after it was answered")
+            form = driver.find_element(By.ID, "authorizationForm")
+            button = form.find_element(By.CSS_SELECTOR, "input[type=submit][name=allow]")
+            seen["confirmed"] = True
+            step = (f"the app's post_logout_redirect_uri to answer after "
+                    f"{button.get_attribute('value') or 'the logout button'}")
+            mark_leaving(driver)
+            click(button, TimeoutException)
+            return step
+        if state["login"]:
+            raise Failure(f"the provider asked for a sign-in instead of logging out, at {current}")
+        raise unexpected_page(state, current, "logout")
+
+    final_url, state = follow(driver, url, timeout, deadline, answer, "the end session URL to load")
+    return {"url": final_url, "state": state, "confirmed": seen["confirmed"]}
+
+
 def sign_in(args):
     import_selenium()
-    from selenium.common.exceptions import TimeoutException, WebDriverException
-    from selenium.webdriver.common.by import By
 
     start = time.monotonic()
     deadline = start + args.timeout
-    provider = origin(args.url)
     holder = {}
     watchdog = start_watchdog(args.timeout + QUIT_GRACE_SECONDS, holder)
     browser = None
@@ -324,90 +462,15 @@ def sign_in(args):
         browser = Browser(chromium_path(args.chromium), args.chromedriver, args.timeout, args.accept_language)
         holder["browser"] = browser
         driver = browser.driver
-        try:
-            driver.get(args.url)
-        except TimeoutException:
-            pass  # checked below, against the deadline
-
-        signed_in = False
-        consent = "not shown"
-        last_url = args.url
-        step = "the authorization URL to load"
-        while True:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise Failure(f"timed out after {args.timeout:g} s waiting for {step}; the browser was at {last_url}")
-            try:
-                driver.set_page_load_timeout(max(0.5, left))
-                state = js(driver, PAGE_STATE)
-                # The URL of the very page the state was read from: the
-                # driver's current_url, read separately, can still name the
-                # page before it while the app holds its answer.
-                url = state["href"] or driver.current_url
-                last_url = url
-            except TimeoutException:
-                continue  # a page is still loading; the deadline check above ends this
-            except WebDriverException as error:
-                raise Failure(f"the browser failed at {last_url}: {first_line(error)}")
-
-            if state["href"].startswith("chrome-error:"):
-                summary = " ".join(state["text"].split())[:200]
-                raise Failure(f"could not load {url}: {summary or 'browser error page'}")
-            if state["old"] or state["ready"] != "complete":
-                time.sleep(POLL_SECONDS)
-                continue
-
-            if origin(url) != provider:
-                if url.startswith(("about:", "data:")):
-                    time.sleep(POLL_SECONDS)
-                    continue
-                step = f"{url} to load"
-                result = {
-                    "url": url,
-                    "title": driver.title,
-                    "lang": js(driver, "return document.documentElement.getAttribute('lang') || '';"),
-                    "text": state["text"],
-                    "html": driver.page_source,
-                    "consent": consent,
-                }
-                break
-
-            # Still at the provider.
-            if state["login"]:
-                if signed_in:
-                    reason = " ".join(state["errornote"].split()) or "the login form came back"
-                    raise Failure(f"sign-in as {args.user!r} failed: {reason}")
-                form = driver.find_element(By.ID, "login-form")
-                user = form.find_element(By.NAME, "username")
-                user.clear()
-                user.send_keys(args.user)
-                password = form.find_element(By.NAME, "password")
-                password.clear()
-                password.send_keys(args.password)
-                button = form.find_element(By.CSS_SELECTOR, "button[type=submit], input[type=submit]")
-                signed_in = True
-                step = "the page after signing in (consent, or the app's redirect_uri)"
-                mark_leaving(driver)
-                click(button, TimeoutException)
-                continue
-            if state["consent"]:
-                if consent != "not shown":
-                    raise Failure("the consent page came back after it was answered")
-                form = driver.find_element(By.ID, "authorizationForm")
-                if args.cancel:
-                    button = form.find_element(By.CSS_SELECTOR, "input[type=submit]:not([name=allow])")
-                    consent = "cancelled"
-                else:
-                    button = form.find_element(By.CSS_SELECTOR, "input[type=submit][name=allow]")
-                    consent = "authorized"
-                step = f"the app's redirect_uri to answer after {button.get_attribute('value') or 'the consent button'}"
-                mark_leaving(driver)
-                click(button, TimeoutException)
-                continue
-            summary = " ".join(state["text"].split())[:300]
-            if summary.startswith("Error:"):
-                raise Failure(f"the provider refused the request with its error page ({summary}) at {url}")
-            raise Failure(f"the provider showed an unexpected page at {url}: {summary or '(empty)'}")
+        flow = sign_in_flow(driver, args.url, args.timeout, deadline, args.user, args.password, args.cancel)
+        result = {
+            "url": flow["url"],
+            "title": driver.title,
+            "lang": js(driver, "return document.documentElement.getAttribute('lang') || '';"),
+            "text": flow["state"]["text"],
+            "html": driver.page_source,
+            "consent": flow["consent"],
+        }
 
         if args.screenshot:
             save_screenshot(driver, args.screenshot)
@@ -440,6 +503,98 @@ def save_screenshot(driver, path):
     os.makedirs(folder, exist_ok=True)
     if not driver.save_screenshot(path):
         raise Failure(f"could not save a screenshot to {path}")
+
+
+STARTUP_SECONDS = 60
+
+
+def one_line(message):
+    return " ".join(str(message).split())[:600]
+
+
+def session_command(browser, line, args, holder):
+    """One line of the session's standard input: runs it, returns the answer."""
+    started = time.monotonic()
+    try:
+        command = json.loads(line)
+    except ValueError as error:
+        return {"ok": False, "error": one_line(f"not a JSON object: {error}")}
+    if not isinstance(command, dict):
+        return {"ok": False, "error": "not a JSON object"}
+    op = command.get("op")
+    if op not in ("sign-in", "logout"):
+        return {"ok": False, "error": one_line(f"unknown op {op!r} (sign-in or logout)")}
+    url = command.get("url")
+    if not isinstance(url, str) or not url:
+        return {"ok": False, "error": "url missing (a string)"}
+    timeout = command.get("timeout", args.timeout)
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not 0 < timeout < 86400:
+        return {"ok": False, "error": "timeout must be a number of seconds, more than 0"}
+    timeout = float(timeout)
+    for name in ("user", "password"):
+        if not isinstance(command.get(name, ""), str):
+            return {"ok": False, "error": f"{name} must be a string"}
+
+    deadline = started + timeout
+    watchdog = start_watchdog(timeout + QUIT_GRACE_SECONDS, holder)
+    driver = browser.driver
+    try:
+        if op == "sign-in":
+            flow = sign_in_flow(
+                driver, url, timeout, deadline, command.get("user") or args.user,
+                command.get("password") or args.password, bool(command.get("cancel")),
+            )
+            return {"ok": True, "asked_password": flow["asked_password"], "consent": flow["consent"],
+                    "url": flow["url"], "title": driver.title, "text": flow["state"]["text"]}
+        flow = logout_flow(driver, url, timeout, deadline)
+        return {"ok": True, "confirmed": flow["confirmed"], "url": flow["url"], "title": driver.title,
+                "text": flow["state"]["text"]}
+    except Failure as failure:
+        return {"ok": False, "error": one_line(failure)}
+    except Exception as error:  # selenium, urllib3, ...: one line, not a trace
+        return {"ok": False, "error": one_line(f"{type(error).__name__}: {first_line(error)}")}
+    finally:
+        watchdog.cancel()
+
+
+def session(args):
+    import_selenium()
+    holder = {}
+
+    def terminate(*_):
+        browser = holder.get("browser")
+        if browser is not None:
+            browser.kill_group()
+            shutil.rmtree(browser.profile, ignore_errors=True)
+        os._exit(0)
+
+    signal.signal(signal.SIGTERM, terminate)
+    watchdog = start_watchdog(STARTUP_SECONDS + QUIT_GRACE_SECONDS, holder)
+    browser = None
+    try:
+        try:
+            browser = Browser(chromium_path(args.chromium), args.chromedriver, args.timeout, args.accept_language)
+        except Failure:
+            raise
+        except Exception as error:
+            raise Failure(f"{type(error).__name__}: {first_line(error)}")
+        holder["browser"] = browser
+        watchdog.cancel()
+        while True:
+            line = sys.stdin.readline()
+            if not line:
+                break  # standard input closed: the session is over
+            if not line.strip():
+                continue
+            answer = session_command(browser, line, args, holder)
+            sys.stdout.write(json.dumps(answer) + "\n")
+            sys.stdout.flush()
+    finally:
+        watchdog.cancel()
+        if browser is not None:
+            quitting = start_watchdog(QUIT_GRACE_SECONDS, holder)
+            browser.close()
+            quitting.cancel()
 
 
 def check(args):
@@ -488,11 +643,21 @@ def main(argv=None):
     p = sub.add_parser("check", help="print ok when chromium, chromedriver and selenium are usable")
     common(p)
 
+    p = sub.add_parser("session", help="one browser profile for many sign-ins and logouts, "
+                       "one JSON command per line on stdin, one JSON answer per line on stdout")
+    p.add_argument("--user", default="alice", help="default user of a sign-in command")
+    p.add_argument("--password", default="wonderland-42", help="default password of a sign-in command")
+    p.add_argument("--timeout", type=float, default=40.0,
+                   help="seconds for a command without its own timeout (default 40)")
+    p.add_argument("--accept-language", metavar="LANGS",
+                   help="the browser's Accept-Language, e.g. 'de-DE,de' (default: Chromium's, en-US)")
+    common(p)
+
     args = parser.parse_args(argv)
-    if args.command == "sign-in" and not args.timeout > 0:
+    if args.command in ("sign-in", "session") and not args.timeout > 0:
         parser.error("--timeout must be more than 0")
     quiet_logging()
-    run = {"sign-in": sign_in, "check": check}[args.command]
+    run = {"sign-in": sign_in, "check": check, "session": session}[args.command]
     try:
         run(args)
     except Failure as failure:

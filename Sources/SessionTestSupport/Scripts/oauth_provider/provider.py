@@ -17,6 +17,18 @@ standard error (and request logs too with PROVIDER_VERBOSE=1).
 Issuer: http://127.0.0.1:<port> (no trailing slash). README.md beside this file
 lists the endpoints, the clients, the user and the behaviour found in DOT.
 
+OpenID Connect RP-Initiated Logout is on: both discovery documents list
+end_session_endpoint = <issuer>/o/logout/. A GET there with id_token_hint,
+client_id, post_logout_redirect_uri and state shows DOT's confirmation page
+(form id="authorizationForm", button name="allow", value "Logout") while the
+browser is signed in; pressing it ends the provider's session, deletes the
+person's tokens of every authorization-code client, and redirects to
+post_logout_redirect_uri with state added (nothing else). The accepted
+post_logout_redirect_uris are cli-web's and cli-confidential's
+http://127.0.0.1/callback, http://127.0.0.1/logged-out, http://[::1]/callback
+and http://[::1]/logged-out, any port (DOT's RFC 8252 loopback rule), and
+cli-web-exact's PROVIDER_EXACT_REDIRECT_URIS, as exact strings.
+
 Environment:
   PROVIDER_ACCESS_TOKEN_SECONDS   access token lifetime (default 3600)
   PROVIDER_DEVICE_INTERVAL        "interval" in the device authorization response (default 5)
@@ -71,6 +83,12 @@ MACHINE_CLIENT_ID = "cli-machine"
 DEVICE_CLIENT_ID = "cli-device"
 WEB_CLIENT_ID = "cli-web"
 WEB_REDIRECT_URI = "http://127.0.0.1/callback"
+# Where cli-web and cli-confidential may send the browser after RP-Initiated
+# Logout. DOT compares them as it does redirect URIs (scheme, host, path,
+# query), and lets any port through for http on 127.0.0.1 and [::1].
+WEB_POST_LOGOUT_REDIRECT_URIS = (
+    "http://127.0.0.1/callback http://127.0.0.1/logged-out http://[::1]/callback http://[::1]/logged-out"
+)
 EXACT_CLIENT_ID = "cli-web-exact"
 CONFIDENTIAL_CLIENT_ID = "cli-confidential"
 DEVICE_CONFIDENTIAL_CLIENT_ID = "cli-device-confidential"
@@ -314,6 +332,13 @@ settings.configure(
         # RFC 9207: DOT adds iss to success redirects (not to error ones) and
         # advertises it in both documents.
         "COMPLIANT_BCP_RFC9700_AUTHZ_RESPONSE_ISS": ISS_PARAMETER,
+        # OpenID Connect RP-Initiated Logout: /o/logout/, listed as
+        # end_session_endpoint in both OIDC discovery documents. DOT's defaults
+        # for the rest: always ask (confirmation page, button "allow") while
+        # the browser is signed in; http allowed for public clients (not
+        # STRICT_REDIRECT_URIS); expired ID tokens accepted as id_token_hint;
+        # the person's tokens of authorization-code clients deleted.
+        "OIDC_RP_INITIATED_LOGOUT_ENABLED": True,
     },
 )
 
@@ -364,7 +389,7 @@ from oauthlib.oauth2 import DeviceApplicationServer, InvalidRequestError  # noqa
 
 from oauth2_provider import urls as dot_urls  # noqa: E402
 from oauth2_provider import views as dot_views  # noqa: E402
-from oauth2_provider.exceptions import OAuthToolkitError  # noqa: E402
+from oauth2_provider.exceptions import InvalidOIDCRedirectURIError, OAuthToolkitError  # noqa: E402
 from oauth2_provider.models import get_application_model, get_device_grant_model  # noqa: E402
 from oauth2_provider.oauth2_validators import OAuth2Validator  # noqa: E402
 from oauth2_provider.views.generic import ProtectedResourceView  # noqa: E402
@@ -414,6 +439,23 @@ class ProviderAuthorizationView(dot_views.AuthorizationView):
             error = InvalidRequestError(description="nonce required", state=credentials.get("state"))
             raise OAuthToolkitError(error=error, redirect_uri=credentials["redirect_uri"])
         return scopes, credentials
+
+
+class ProviderLogoutView(dot_views.RPInitiatedLogoutView):
+    """DOT's RP-Initiated Logout endpoint (/o/logout/). DOT checks
+    post_logout_redirect_uri as it checks a redirect_uri: any port passes for
+    http on 127.0.0.1 or [::1]. cli-web-exact wants the registered string
+    exactly, port included, here too (as ProviderValidator does for its
+    redirect_uri); a mismatch gets DOT's own error page (HTTP 400)."""
+
+    def validate_post_logout_redirect_uri(self, application, post_logout_redirect_uri):
+        super().validate_post_logout_redirect_uri(application, post_logout_redirect_uri)
+        if (
+            post_logout_redirect_uri
+            and application.client_id == EXACT_CLIENT_ID
+            and post_logout_redirect_uri not in application.post_logout_redirect_uris.split()
+        ):
+            raise InvalidOIDCRedirectURIError("This client does not have this redirect uri registered.")
 
 
 class ProviderDeviceServer(DeviceApplicationServer):
@@ -671,6 +713,7 @@ _dot_patterns = [
                     ProviderDeviceAuthorizationView.as_view(),
                     name="device-authorization",
                 ),
+                path("logout/", ProviderLogoutView.as_view(), name="rp-initiated-logout"),
                 *dot_urls.base_urlpatterns,
                 *dot_urls.oidc_urlpatterns,
             ]
@@ -719,21 +762,23 @@ def _populate():
     )
     device, browser = Application.GRANT_DEVICE_CODE, Application.GRANT_AUTHORIZATION_CODE
     machine = Application.GRANT_CLIENT_CREDENTIALS
-    # (client ID, name, grant, redirect URIs, settings): every client the tests sign in with.
+    exact_uris = " ".join(EXACT_REDIRECT_URIS)
+    # (client ID, name, grant, redirect URIs, post-logout redirect URIs, settings):
+    # every client the tests sign in with.
     clients = [
-        (DEVICE_CLIENT_ID, "Session CLI (device)", device, "", common),
-        (WEB_CLIENT_ID, "Session CLI (browser)", browser, WEB_REDIRECT_URI, common),
-        (EXACT_CLIENT_ID, "Session CLI (browser, exact redirect URIs)", browser,
-         " ".join(EXACT_REDIRECT_URIS), common),
-        (CONFIDENTIAL_CLIENT_ID, "Session CLI (browser, confidential)", browser, WEB_REDIRECT_URI, confidential),
-        (DEVICE_CONFIDENTIAL_CLIENT_ID, "Session CLI (device, confidential)", device, "", confidential),
-        (MACHINE_CLIENT_ID, "Session CLI (a machine, client credentials)", machine, "", confidential),
+        (DEVICE_CLIENT_ID, "Session CLI (device)", device, "", "", common),
+        (WEB_CLIENT_ID, "Session CLI (browser)", browser, WEB_REDIRECT_URI, WEB_POST_LOGOUT_REDIRECT_URIS, common),
+        (EXACT_CLIENT_ID, "Session CLI (browser, exact redirect URIs)", browser, exact_uris, exact_uris, common),
+        (CONFIDENTIAL_CLIENT_ID, "Session CLI (browser, confidential)", browser, WEB_REDIRECT_URI,
+         WEB_POST_LOGOUT_REDIRECT_URIS, confidential),
+        (DEVICE_CONFIDENTIAL_CLIENT_ID, "Session CLI (device, confidential)", device, "", "", confidential),
+        (MACHINE_CLIENT_ID, "Session CLI (a machine, client credentials)", machine, "", "", confidential),
     ]
-    for client_id, name, grant, redirect_uris, settings in clients:
+    for client_id, name, grant, redirect_uris, post_logout_uris, settings in clients:
         consent = {"skip_authorization": not WEB_CONSENT} if grant == browser else {}
         Application.objects.create(
             client_id=client_id, name=name, authorization_grant_type=grant, redirect_uris=redirect_uris,
-            **consent, **settings,
+            post_logout_redirect_uris=post_logout_uris, **consent, **settings,
         )
 
 try:

@@ -12,6 +12,8 @@ enum Recorded {
         case json(Int, String)
         /// A fixture answered from another URL, as after a redirect.
         case moved(String, to: URL)
+        /// A JSON answer with these header fields.
+        case headed(Int, String, [String: String])
 
         init(stringLiteral name: String) { self = .fixture(name) }
     }
@@ -64,6 +66,12 @@ enum Recorded {
                 return try StubTransport.load("oauth/" + name, for: request, from: finalURL)
             case .json(let status, let body):
                 return (Data(body.utf8), response(request, status))
+            case .headed(let status, let body, let fields):
+                guard let url = request.url,
+                    let answer = HTTPURLResponse(
+                        url: url, statusCode: status, httpVersion: nil, headerFields: fields)
+                else { throw OutOfAnswers() }
+                return (Data(body.utf8), answer)
             }
         }
     }

@@ -267,6 +267,7 @@ package final class ListenerLoop: Sendable {
         case .signedIn(let account, let server): text.signedIn(account: account, server: server)
         case .denied: text.denied
         case .failed(let reason): text.failed(reason)
+        case .signedOut(let issuer): text.signedOut(issuer: issuer)
         }
     }
 

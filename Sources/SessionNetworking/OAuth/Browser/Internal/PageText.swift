@@ -43,6 +43,21 @@ struct PageText {
             tone: .success)
     }
 
+    /// After RP-initiated logout: the provider came back, so it ended its session.
+    func signedOut(issuer: String) -> Page {
+        Page(
+            title: pick("Signed out", "サインアウトしました"),
+            paragraphs: [
+                pick(
+                    "\(issuer) ended your session there and sent the browser back to \(app), "
+                        + "which had already removed its own session. The next sign-in asks who you are again.",
+                    "\(issuer) はそこでのセッションを終了し、ブラウザーを \(app) に戻しました。\(app) 自身のセッションはすでに削除されています。次のサインインでは、もう一度本人確認が求められます。"
+                ),
+                pick("You can close this window and return to \(back).", "このウィンドウを閉じて、\(back)に戻ってください。"),
+            ],
+            tone: .success)
+    }
+
     var denied: Page {
         Page(
             title: pick("Sign-in cancelled", "サインインはキャンセルされました"),
