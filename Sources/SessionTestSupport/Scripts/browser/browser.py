@@ -7,6 +7,8 @@ would.
   PYTHONPATH=DIR python3 browser.py sign-in --url AUTHORIZE_URL [--cancel]
       [--user alice] [--password wonderland-42] [--timeout 40] [--screenshot PATH]
       [--accept-language LANGS]
+  PYTHONPATH=DIR python3 browser.py session [--user alice] [--password wonderland-42]
+      [--timeout 40] [--accept-language LANGS]
   PYTHONPATH=DIR python3 browser.py check
 
 DIR holds selenium, installed by install.sh beside this file (e.g.
@@ -30,6 +32,41 @@ from the start. Then it prints one JSON object on standard output:
   {"url": ..., "title": ..., "lang": <the html element's lang attribute, "" if none>,
    "text": <document.body.innerText>, "html": <page source>,
    "consent": "authorized" | "cancelled" | "not shown"}
+
+session: one Chromium with one fresh profile (a new temporary --user-data-dir)
+for many commands, so the provider's sign-in cookie lives from one command to
+the next, as in a person's browser. It reads one JSON object per line on
+standard input and answers each with one JSON object per line on standard
+output (flushed), in order, until standard input closes; then it quits the
+browser, removes the profile and exits 0. Blank lines are skipped. Commands:
+
+  {"op": "sign-in", "url": AUTHORIZE_URL [, "timeout": 40] [, "user": ..., "password": ...]
+   [, "cancel": true]}
+      as sign-in above, in the session's profile: the login form if it appears
+      (not when the provider still knows the browser), the consent page if it
+      appears, then the app's page. Answer:
+      {"ok": true, "asked_password": <the login form was filled in during this
+       command>, "consent": "authorized" | "cancelled" | "not shown",
+       "url": ..., "title": ..., "text": <document.body.innerText>}
+  {"op": "logout", "url": END_SESSION_URL [, "timeout": 40]}
+      OpenID Connect RP-Initiated Logout: opens the URL; on DOT's logout
+      confirmation page (form id="authorizationForm" with a
+      post_logout_redirect_uri field) presses the button named "allow"
+      (Logout); then waits, as sign-in does, until the browser has left the
+      provider's origin and the app's page (its post_logout_redirect_uri)
+      has loaded. DOT shows no confirmation when the browser is not signed in
+      there. Answer:
+      {"ok": true, "confirmed": true | false, "url": ..., "title": ..., "text": ...}
+
+Any failure of a command (the same ones as sign-in's, a provider error page,
+a bad command line) answers {"ok": false, "error": "<one line>"} and the
+session goes on with the same browser. A failed sign-in may still have
+signed in: DOT asks for the password before it looks at the client. Each
+command has its own timeout ("timeout" in seconds, default --timeout, 40),
+counted from when it is read; its watchdog ends the whole session (exit 1,
+one line on standard error, no answer) if the browser hangs 30 s past it.
+SIGTERM kills the browser, removes the profile and exits 0. A browser that
+cannot start: exit 1 with one line on standard error, before any answer.
 
 check: prints "ok" when selenium imports and Chromium starts through
 chromedriver (and quits) on about:blank; otherwise one line saying what is
