@@ -55,9 +55,79 @@ package enum BrowserDriver {
         return try JSONDecoder().decode(Page.self, from: Data(output.utf8))
     }
 
+    /// One browser with one profile for many steps (`browser.py session`),
+    /// so the provider's sign-in cookie carries from one step to the next
+    /// as in a person's browser. Stop it (or close its input) when done.
+    package final class Session: Sendable {
+        /// What one step saw.
+        package struct Step: Sendable, Decodable {
+            package let ok: Bool
+            package let error: String?
+            /// A sign-in: whether the provider asked for the password.
+            package let askedPassword: Bool?
+            /// A logout: whether the provider's confirmation page was answered.
+            package let confirmed: Bool?
+            package let url: String?
+            package let text: String?
+
+            private enum CodingKeys: String, CodingKey {
+                case ok, error, confirmed, url, text
+                case askedPassword = "asked_password"
+            }
+        }
+
+        private let process: ChildProcess
+
+        /// Starts the browser.
+        package init() async throws {
+            try await offThePool { try BrowserDriver.install() }
+            process = try ChildProcess(
+                [
+                    "/usr/bin/env", "python3",
+                    BrowserDriver.scripts.appendingPathComponent("browser.py").path,
+                    "session",
+                ],
+                environment: ProcessInfo.processInfo.environment.merging(["PYTHONPATH": packages.path]) {
+                    $1
+                },
+                stdin: .pipe, stdout: .pipe)
+        }
+
+        /// Signs in at `url` (as alice, if the provider asks), and the app's page.
+        package func signIn(at url: URL) async throws -> Step {
+            try await run(["op": "sign-in", "url": url.absoluteString])
+        }
+
+        /// Opens a provider's logout URL, confirms it, and the app's page.
+        package func logout(at url: URL) async throws -> Step {
+            try await run(["op": "logout", "url": url.absoluteString])
+        }
+
+        private func run(_ command: [String: String]) async throws -> Step {
+            let line = try JSONSerialization.data(withJSONObject: command) + Data("\n".utf8)
+            let process = process
+            let answer = try await offThePool { () -> String? in
+                try process.input?.write(line)
+                return try process.output?.readLine()
+            }
+            guard let answer else {
+                throw OAuthTestProvider.Unavailable(description: "the browser session ended (see its stderr)")
+            }
+            return try JSONDecoder().decode(Step.self, from: Data(answer.utf8))
+        }
+
+        /// Quits the browser and removes its profile.
+        package func stop() async {
+            process.closeInput()
+            await process.exitStatus()
+        }
+
+        deinit { process.send(SIGTERM) }
+    }
+
     private static let installed = Once()
 
-    private static func install() throws {
+    fileprivate static func install() throws {
         try installed.run {
             try installPackages(scripts.appendingPathComponent("install.sh"), into: packages)
         }

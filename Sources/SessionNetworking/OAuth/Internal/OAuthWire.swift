@@ -16,8 +16,12 @@ enum OAuthWire {
                 from: endpoint, reason: "it is larger than \(SessionLimits.providerAnswerSize >> 20) MiB")
         }
         guard case .object(let object)? = try? JSONValue.parse(answer.body) else {
+            let status = answer.response.statusCode
             throw SignInError.invalidResponse(
-                from: endpoint, reason: "not a JSON object (HTTP \(answer.response.statusCode))")
+                from: endpoint,
+                reason: (200...299).contains(status)
+                    ? "not a JSON object (HTTP \(status))"
+                    : "HTTP \(status), with no OAuth error in it (not a JSON object)")
         }
         return object
     }

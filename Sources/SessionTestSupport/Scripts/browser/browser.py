@@ -63,8 +63,9 @@ a bad command line) answers {"ok": false, "error": "<one line>"} and the
 session goes on with the same browser. A failed sign-in may still have
 signed in: DOT asks for the password before it looks at the client. Each
 command has its own timeout ("timeout" in seconds, default --timeout, 40),
-counted from when it is read; its watchdog ends the whole session (exit 1,
-one line on standard error, no answer) if the browser hangs 30 s past it.
+counted from when it is read; a page reached after it is a timeout too. Its
+watchdog ends the whole session (exit 1, one line on standard error, no
+answer) if the browser hangs 30 s past it.
 SIGTERM kills the browser, removes the profile and exits 0. A browser that
 cannot start: exit 1 with one line on standard error, before any answer.
 
@@ -347,12 +348,14 @@ def mark_leaving(driver):
     js(driver, "window.__browserPyLeft = true;")
 
 
-def follow(driver, url, timeout, deadline, answer, first_step):
+def follow(driver, url, timeout, deadline, answer, first_step, strict=False):
     """Opens url and waits until the browser has left url's origin (the
     provider's) and the page it went to has loaded (readyState "complete").
     answer(state, url) is called for each loaded page still at the provider:
     it presses what that page needs and returns what is waited for next, or
-    raises Failure. Returns (url, state) of the page outside the provider."""
+    raises Failure. Returns (url, state) of the page outside the provider.
+    strict: a page found only after the deadline (a driver call that blocked
+    past it) is a timeout too."""
     from selenium.common.exceptions import TimeoutException, WebDriverException
 
     provider = origin(url)
@@ -397,6 +400,8 @@ def follow(driver, url, timeout, deadline, answer, first_step):
             if current.startswith(("about:", "data:")):
                 time.sleep(POLL_SECONDS)
                 continue
+            if strict and time.monotonic() > deadline:
+                raise Failure(f"timed out after {timeout:g} s waiting for {step}; the browser reached {current} too late")
             return current, state
 
         # Still at the provider.
@@ -410,7 +415,7 @@ def unexpected_page(state, url, what="request"):
     return Failure(f"the provider showed an unexpected page at {url}: {summary or '(empty)'}")
 
 
-def sign_in_flow(driver, url, timeout, deadline, user, password, cancel=False):
+def sign_in_flow(driver, url, timeout, deadline, user, password, cancel=False, strict=False):
     """The sign-in at the provider, in the browser's current profile: the
     login form if it appears, the consent page if it appears, then the app's
     redirect_uri. Returns {"url", "state", "asked_password", "consent"}."""
@@ -452,11 +457,11 @@ def sign_in_flow(driver, url, timeout, deadline, user, password, cancel=False):
             return step
         raise unexpected_page(state, current)
 
-    final_url, state = follow(driver, url, timeout, deadline, answer, "the authorization URL to load")
+    final_url, state = follow(driver, url, timeout, deadline, answer, "the authorization URL to load", strict)
     return {"url": final_url, "state": state, "asked_password": seen["signed_in"], "consent": seen["consent"]}
 
 
-def logout_flow(driver, url, timeout, deadline):
+def logout_flow(driver, url, timeout, deadline, strict=False):
     """RP-Initiated Logout in the browser's current profile: opens the end
     session URL, presses the button named "allow" (Logout) on DOT's
     confirmation page if it appears, then waits for the app's
@@ -482,7 +487,7 @@ def logout_flow(driver, url, timeout, deadline):
             raise Failure(f"the provider asked for a sign-in instead of logging out, at {current}")
         raise unexpected_page(state, current, "logout")
 
-    final_url, state = follow(driver, url, timeout, deadline, answer, "the end session URL to load")
+    final_url, state = follow(driver, url, timeout, deadline, answer, "the end session URL to load", strict)
     return {"url": final_url, "state": state, "confirmed": seen["confirmed"]}
 
 
@@ -579,11 +584,11 @@ def session_command(browser, line, args, holder):
         if op == "sign-in":
             flow = sign_in_flow(
                 driver, url, timeout, deadline, command.get("user") or args.user,
-                command.get("password") or args.password, bool(command.get("cancel")),
+                command.get("password") or args.password, bool(command.get("cancel")), strict=True,
             )
             return {"ok": True, "asked_password": flow["asked_password"], "consent": flow["consent"],
                     "url": flow["url"], "title": driver.title, "text": flow["state"]["text"]}
-        flow = logout_flow(driver, url, timeout, deadline)
+        flow = logout_flow(driver, url, timeout, deadline, strict=True)
         return {"ok": True, "confirmed": flow["confirmed"], "url": flow["url"], "title": driver.title,
                 "text": flow["state"]["text"]}
     except Failure as failure:

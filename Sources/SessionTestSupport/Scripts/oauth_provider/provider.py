@@ -27,7 +27,9 @@ post_logout_redirect_uri with state added (nothing else). The accepted
 post_logout_redirect_uris are cli-web's and cli-confidential's
 http://127.0.0.1/callback, http://127.0.0.1/logged-out, http://[::1]/callback
 and http://[::1]/logged-out, any port (DOT's RFC 8252 loopback rule), and
-cli-web-exact's PROVIDER_EXACT_REDIRECT_URIS, as exact strings.
+cli-web-exact's PROVIDER_EXACT_REDIRECT_URIS, as exact strings. Cancel, or a
+bad request (a URI not registered, an unknown client, a spent ID token), gets
+DOT's error page (HTTP 400) and no redirect.
 
 Environment:
   PROVIDER_ACCESS_TOKEN_SECONDS   access token lifetime (default 3600)
@@ -389,7 +391,11 @@ from oauthlib.oauth2 import DeviceApplicationServer, InvalidRequestError  # noqa
 
 from oauth2_provider import urls as dot_urls  # noqa: E402
 from oauth2_provider import views as dot_views  # noqa: E402
-from oauth2_provider.exceptions import InvalidOIDCRedirectURIError, OAuthToolkitError  # noqa: E402
+from oauth2_provider.exceptions import (  # noqa: E402
+    InvalidOIDCClientError,
+    InvalidOIDCRedirectURIError,
+    OAuthToolkitError,
+)
 from oauth2_provider.models import get_application_model, get_device_grant_model  # noqa: E402
 from oauth2_provider.oauth2_validators import OAuth2Validator  # noqa: E402
 from oauth2_provider.views.generic import ProtectedResourceView  # noqa: E402
@@ -442,11 +448,22 @@ class ProviderAuthorizationView(dot_views.AuthorizationView):
 
 
 class ProviderLogoutView(dot_views.RPInitiatedLogoutView):
-    """DOT's RP-Initiated Logout endpoint (/o/logout/). DOT checks
-    post_logout_redirect_uri as it checks a redirect_uri: any port passes for
-    http on 127.0.0.1 or [::1]. cli-web-exact wants the registered string
-    exactly, port included, here too (as ProviderValidator does for its
-    redirect_uri); a mismatch gets DOT's own error page (HTTP 400)."""
+    """DOT's RP-Initiated Logout endpoint (/o/logout/), plus:
+
+    - DOT checks post_logout_redirect_uri as it checks a redirect_uri: any
+      port passes for http on 127.0.0.1 or [::1]. cli-web-exact wants the
+      registered string exactly, port included, here too (as
+      ProviderValidator does for its redirect_uri); a mismatch gets DOT's own
+      error page (HTTP 400).
+    - An unknown client_id made DOT raise (500); answer with DOT's error page
+      for an unknown client instead (HTTP 400, invalid_request).
+    """
+
+    def get_request_application(self, id_token, client_id):
+        try:
+            return super().get_request_application(id_token, client_id)
+        except get_application_model().DoesNotExist:
+            raise InvalidOIDCClientError()
 
     def validate_post_logout_redirect_uri(self, application, post_logout_redirect_uri):
         super().validate_post_logout_redirect_uri(application, post_logout_redirect_uri)

@@ -61,4 +61,59 @@ struct BrowserSignInTests {
         #expect(!page.text.contains("サインインしました"))
         #expect(!FileManager.default.fileExists(atPath: cli.defaultStore.path))
     }
+
+    /// `logout --everywhere` in the browser the person signed in with
+    /// (django-oauth-toolkit with RP-initiated logout, its confirmation
+    /// page answered): the next `login --web` in that browser asks for the
+    /// password again. A plain `logout` leaves the provider's session, so
+    /// the sign-in after it does not ask: the difference is what is tested.
+    @Test(.tags(.browser, .pypi), .timeLimit(.minutes(3)))
+    func logoutEverywhereMakesTheNextSignInAskForThePassword() async throws {
+        try #require(
+            BrowserDriver.isInstalled, "SESSION_TESTS_REQUIRE_BROWSER=1 but \(BrowserDriver.skipReason)")
+        try await withOAuthProvider { provider in
+            let browser = try await BrowserDriver.Session()
+            func signIn() async throws -> BrowserDriver.Session.Step {
+                let running = try cli.start([
+                    "login", "--web", "--no-browser", "--issuer", provider.issuer.absoluteString,
+                    "--client-id",
+                    "cli-web", "--scope", "openid", "--scope", "profile",
+                ])
+                let url = try #require(
+                    await running.waitForStderrLine(startingWith: "URL: ").flatMap(URL.init(string:)))
+                let step = try await browser.signIn(at: url)
+                let login = await running.finish()
+                #expect(step.ok && login.status == 0, "\(step.error ?? "") \(login.stderr)")
+                return step
+            }
+            do {
+                #expect(try await signIn().askedPassword == true, "the first sign-in asks")
+                let plain = try await cli.run(["logout"])
+                #expect(plain.status == 0)
+                #expect(try await signIn().askedPassword == false, "the provider still knows the browser")
+
+                let running = try cli.start(["logout", "--everywhere", "--no-browser"])
+                let url = try #require(
+                    await running.waitForStderrLine(startingWith: "URL: ").flatMap(URL.init(string:)))
+                let names = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.map(\.name)
+                #expect(names == ["id_token_hint", "client_id", "post_logout_redirect_uri", "state"])
+                let step = try await browser.logout(at: url)
+                let logout = await running.finish()
+                #expect(step.ok && step.confirmed == true, "\(step.error ?? "")")
+                #expect(step.text?.contains("ended your session there") == true, "\(step.text ?? "")")
+                #expect(logout.status == 0, "\(logout.stderr)")
+                #expect(logout.stderr.contains("Revoked the grant at \(provider.issuer.absoluteString)"))
+                #expect(logout.stderr.contains("Signed out at \(provider.issuer.absoluteString) too."))
+                let left = try FileLoginStateStore(fileURL: cli.defaultStore).load()
+                #expect(left == .loggedOut, "the local session is gone")
+
+                #expect(
+                    try await signIn().askedPassword == true, "after --everywhere the provider asks again")
+            } catch {
+                await browser.stop()
+                throw error
+            }
+            await browser.stop()
+        }
+    }
 }

@@ -141,6 +141,8 @@
             try set(CURLOPT_NOSIGNAL, 1)
             try set(CURLOPT_PROTOCOLS_STR, "http,https")
             try set(CURLOPT_FOLLOWLOCATION, 0)
+            // TLS 1.2 at least, whatever the system's defaults (BCP 195; FAPI 2.0 §5.2.1).
+            try set(CURLOPT_SSLVERSION, Int(CURL_SSLVERSION_TLSv1_2))
             try check(session_curl_set_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer))
             let seconds = max(1, Int(options.timeout.rounded(.up)))
             try set(CURLOPT_CONNECTTIMEOUT, seconds)
