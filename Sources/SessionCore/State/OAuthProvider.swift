@@ -101,10 +101,24 @@ public struct ClientKey: Sendable, Hashable, Codable {
     public var path: String
     /// The `kid` the provider knows the key by, sent in each assertion's header.
     public var keyID: String?
+    /// What each assertion's `aud` names.
+    public var audience: Audience
+
+    /// What a client assertion's `aud` names. Providers differ: OpenID
+    /// Connect Core §9 and most providers take the endpoint's URL (Glewlwyd
+    /// takes nothing else); the FAPI 2.0 Security Profile asks for the
+    /// issuer identifier, as a string.
+    public enum Audience: String, Sendable, Hashable, Codable, CaseIterable {
+        /// The URL of the endpoint the assertion goes to.
+        case endpoint
+        /// The provider's issuer identifier (FAPI 2.0).
+        case issuer
+    }
 
     /// A key at `path` (absolute), known to the provider as `keyID`.
-    public init(path: String, keyID: String? = nil) {
+    public init(path: String, keyID: String? = nil, audience: Audience = .endpoint) {
         self.path = path
         self.keyID = keyID
+        self.audience = audience
     }
 }

@@ -31,6 +31,7 @@ package struct LoginCommand: Command {
         case dpop
         case privateKeyJWT = "private-key-jwt"
         case keyID = "key-id"
+        case keyAudience = "key-audience"
 
         /// The option's placeholder and help.
         package var spec: OptionSpec {
@@ -70,6 +71,8 @@ package struct LoginCommand: Command {
             case .privateKeyJWT:
                 OptionSpec(rawValue, value: "PATH", completion: .file, help: .loginOptionPrivateKeyJWT)
             case .keyID: OptionSpec(rawValue, value: "KID", help: .loginOptionKeyID)
+            case .keyAudience:
+                OptionSpec(rawValue, value: "endpoint|issuer", help: .loginOptionKeyAudience)
             }
         }
     }
@@ -129,8 +132,10 @@ package struct LoginCommand: Command {
         let (mode, allowed): (Message, Set<Option>)
         if let (flag, kind) = given.first {
             mode = Message(.verbatim, ["text": "--" + flag.rawValue])
-            allowed = SignInLogin.options(for: kind).union([.secrets, .dpop, .privateKeyJWT, .keyID])
-                .union(connectionOptions)
+            allowed = SignInLogin.options(for: kind).union([
+                .secrets, .dpop, .privateKeyJWT, .keyID, .keyAudience,
+            ])
+            .union(connectionOptions)
             var login = try SignInLogin(kind, arguments: arguments, server: server, secrets: secrets)
             login.connection = connection
             login.usesDPoP = arguments.has(.dpop)
@@ -190,17 +195,23 @@ package struct LoginCommand: Command {
     /// `--private-key-jwt PATH` (absolute) with `--key-id`; the file is read by the sign-in.
     static func clientKey(_ arguments: ParsedArguments<Option>) throws(CLIError) -> ClientKey? {
         guard let path = arguments.value(.privateKeyJWT) else {
-            if arguments.value(.keyID) != nil {
-                throw .usage(.optionNeedsOther, ["option": "--key-id", "other": "--private-key-jwt"])
+            for option in [Option.keyID, .keyAudience] where arguments.value(option) != nil {
+                throw .usage(
+                    .optionNeedsOther, ["option": "--" + option.rawValue, "other": "--private-key-jwt"])
             }
             return nil
+        }
+        let audience = try arguments.value(.keyAudience).map { text throws(CLIError) in
+            try OptionValues.choice(text, "--key-audience", as: ClientKey.Audience.self)
         }
         let keyID = try arguments.value(.keyID).map { text throws(CLIError) in
             guard !text.isEmpty, text.utf8.count <= 256, text.utf8.allSatisfy({ (0x21...0x7E).contains($0) })
             else { throw .usage(.loginKeyIDInvalid) }
             return text
         }
-        return ClientKey(path: try OptionValues.path(path, "--private-key-jwt"), keyID: keyID)
+        return ClientKey(
+            path: try OptionValues.path(path, "--private-key-jwt"), keyID: keyID,
+            audience: audience ?? .endpoint)
     }
 
     package func run(context: CommandContext) throws -> ExitCode {

@@ -197,7 +197,10 @@ package struct StatusReport {
                     "issuer": .string($0.issuer.absoluteString), "clientID": .string($0.clientID),
                     "confidential": .bool($0.isConfidential),
                     "clientKey": $0.clientKey.map {
-                        .object(["path": .string($0.path), "keyID": .string($0.keyID)])
+                        .object([
+                            "path": .string($0.path), "keyID": .string($0.keyID),
+                            "audience": .string($0.audience.rawValue),
+                        ])
                     } ?? .null,
                 ])
             } ?? .null

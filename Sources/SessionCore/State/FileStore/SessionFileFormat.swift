@@ -145,7 +145,10 @@ package enum SessionFileFormat {
         fields["clientAuthentication"] = provider.clientAuthentication.map { .string($0.rawValue) }
         if provider.usesClientCredentials { fields["clientCredentials"] = .bool(true) }
         fields["clientKey"] = provider.clientKey.map { key in
-            .object(["path": .string(key.path), "keyID": key.keyID.map { .string($0) } ?? .null])
+            var fields: [String: JSONOutput] = ["path": .string(key.path)]
+            fields["keyID"] = key.keyID.map { .string($0) }
+            if key.audience != .endpoint { fields["audience"] = .string(key.audience.rawValue) }
+            return .object(fields)
         }
         fields["redirect"] = provider.redirect.map { redirect in
             .object([
@@ -385,7 +388,13 @@ package enum SessionFileFormat {
             clientKey: try fields.object("clientKey").map { key in
                 guard let path = try key.string("path") else { throw key.missing("path") }
                 guard path.hasPrefix("/"), !path.utf8.contains(0) else { throw key.invalid("path") }
-                return ClientKey(path: path, keyID: try key.string("keyID"))
+                let audience = try key.string("audience").map { text in
+                    guard let audience = ClientKey.Audience(rawValue: text) else {
+                        throw key.invalid("audience")
+                    }
+                    return audience
+                }
+                return ClientKey(path: path, keyID: try key.string("keyID"), audience: audience ?? .endpoint)
             })
     }
 

@@ -26,11 +26,14 @@ struct ClientCredentials: Sendable {
     let method: ClientAuthenticationMethod
     /// The session's DPoP key, proven on every request to the token endpoint.
     let dpopKey: SigningKey?
+    /// The provider's issuer identifier, an assertion's `aud` when the key asks for it.
+    let issuer: URL?
 
     init(
         id: String, secret: AuthToken?, method: ClientAuthenticationMethod?, key: ClientKey? = nil,
-        dpopKey: SigningKey? = nil
+        dpopKey: SigningKey? = nil, issuer: URL? = nil
     ) {
+        self.issuer = issuer
         self.id = id
         self.secret = secret
         self.key = key
@@ -42,7 +45,7 @@ struct ClientCredentials: Sendable {
     init(_ provider: OAuthProvider, dpopKey: SigningKey? = nil) {
         self.init(
             id: provider.clientID, secret: provider.clientSecret, method: provider.clientAuthentication,
-            key: provider.clientKey, dpopKey: dpopKey)
+            key: provider.clientKey, dpopKey: dpopKey, issuer: provider.issuer)
     }
 
     /// A form POST of `fields` to `url`, authenticated as this client (but
@@ -71,7 +74,8 @@ struct ClientCredentials: Sendable {
     }
 
     /// `request` as it leaves: with a fresh client assertion whose audience
-    /// is its URL (the only audience every provider accepts), and, with
+    /// is its URL (what OpenID Connect Core asks for, and what Glewlwyd
+    /// accepts), or the issuer when the key says so (FAPI 2.0), and, with
     /// `dpop` and a DPoP key, a fresh proof with the endpoint's last nonce.
     ///
     /// - Throws: ``SignInError/clientKeyUnusable(path:reason:)`` when the
@@ -80,7 +84,8 @@ struct ClientCredentials: Sendable {
         var proven = request
         if let key, let url = request.url {
             let assertion = try ClientAssertion.make(
-                key: ClientKeyFile.signingKey(key), keyID: key.keyID, clientID: id, audience: url)
+                key: ClientKeyFile.signingKey(key), keyID: key.keyID, clientID: id,
+                audience: key.audience == .issuer ? issuer ?? url : url)
             let fields = OAuthWire.formBody([
                 ("client_assertion_type", ClientAssertion.type), ("client_assertion", assertion),
             ])

@@ -63,7 +63,7 @@ import Testing
             issuer: try #require(URL(string: "https://login.example.com")), clientID: "ci",
             tokenEndpoint: try #require(URL(string: "https://login.example.com/token")),
             clientAuthentication: .privateKeyJWT, usesClientCredentials: true,
-            clientKey: ClientKey(path: "/etc/ci/key.pem", keyID: "ci-1"))
+            clientKey: ClientKey(path: "/etc/ci/key.pem", keyID: "ci-1", audience: .issuer))
         keyed.refreshToken = nil
         try store.save(keyed)
         #expect(try store.load() == .loggedIn(keyed))

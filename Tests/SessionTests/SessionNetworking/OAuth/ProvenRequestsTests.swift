@@ -79,6 +79,18 @@ import Testing
         #expect(audience == .string(revocation.absoluteString))
     }
 
+    /// FAPI 2.0 asks for the issuer as the audience, as a string: a key that says so gets it.
+    @Test func aKeyForFAPINamesTheIssuer() async throws {
+        let provider = OAuthProvider(
+            issuer: url("https://login.example.com/realm"), clientID: "ci",
+            tokenEndpoint: url("https://login.example.com/realm/token"),
+            clientKey: ClientKey(path: try await keyFile(), audience: .issuer))
+        let client = ClientCredentials(provider)
+        let fields = form(try client.proving(client.formPost(to: provider.tokenEndpoint, [])))
+        let claims = try parts(try #require(fields["client_assertion"]?.first)).claims
+        #expect(claims["aud"] == .string("https://login.example.com/realm"))
+    }
+
     @Test func aKeyOthersCanReadOrThatIsNoKeyIsRefusedInWords() async throws {
         let open = try await keyFile(mode: 0o644)
         let client = ClientCredentials(id: "ci", secret: nil, method: nil, key: ClientKey(path: open))
