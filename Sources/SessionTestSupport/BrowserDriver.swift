@@ -98,9 +98,14 @@ package enum BrowserDriver {
             try await run(["op": "sign-in", "url": url.absoluteString])
         }
 
-        /// Opens a provider's logout URL, confirms it, and the app's page.
-        package func logout(at url: URL) async throws -> Step {
-            try await run(["op": "logout", "url": url.absoluteString])
+        /// Opens a logout URL (the provider's, or the app's that sends the
+        /// browser on to `provider`), confirms it, and the app's page.
+        package func logout(at url: URL, provider: URL? = nil) async throws -> Step {
+            var command = ["op": "logout", "url": url.absoluteString]
+            if let provider, let scheme = provider.scheme, let host = provider.host {
+                command["provider"] = "\(scheme)://\(host)" + (provider.port.map { ":\($0)" } ?? "")
+            }
+            return try await run(command)
         }
 
         private func run(_ command: [String: String]) async throws -> Step {

@@ -30,7 +30,9 @@ import SessionSupport
 public struct ProviderLogout: Sendable {
     /// What happens during the logout, for the app to show.
     public enum Event: Sendable {
-        /// The URL to open in the browser where the person signed in.
+        /// The URL to open in the browser where the person signed in: a
+        /// loopback URL of the listener that sends the browser on to the
+        /// provider's logout, so the ID token it carries is never shown.
         case logoutURL(URL)
         /// The listener is waiting for the browser at this URI.
         case waitingForBrowser(redirectURI: URL)
@@ -96,19 +98,29 @@ public struct ProviderLogout: Sendable {
             redirect: redirect, pages: pages, accepts: { $0["state"] == state },
             onRefused: { [onEvent] in onEvent(.refusedCallback($0)) })
         defer { listener.close() }
-        onEvent(
-            .logoutURL(
-                try Self.url(
-                    endpoint,
-                    [
-                        ("id_token_hint", idToken.value), ("client_id", clientID),
-                        ("post_logout_redirect_uri", listener.redirectURI.absoluteString), ("state", state),
-                    ])))
+        let logout = try Self.url(
+            endpoint,
+            [
+                ("id_token_hint", idToken.value), ("client_id", clientID),
+                ("post_logout_redirect_uri", listener.redirectURI.absoluteString), ("state", state),
+            ])
+        // The URL holds the ID token: the browser is sent there by the listener, the terminal never sees it.
+        var start = URLComponents(url: listener.redirectURI, resolvingAgainstBaseURL: false)
+        start?.path = Self.startPath
+        guard let shown = start?.url else {
+            throw SignInError.callbackAddressUnavailable(
+                address: listener.redirectURI.absoluteString, reason: "no start URL can be made beside it")
+        }
+        listener.forward(Self.startPath, to: logout)
+        onEvent(.logoutURL(shown))
         onEvent(.waitingForBrowser(redirectURI: listener.redirectURI))
         _ = try await listener.callback(timeout: callbackTimeout)
         listener.finish(.signedOut(issuer: metadata.issuer.absoluteString))
         return .signedOut
     }
+
+    /// The listener's path that sends the browser on to the provider's logout.
+    static let startPath = "/end-session"
 
     /// `endpoint` with `fields` added to its query.
     private static func url(_ endpoint: URL, _ fields: [(String, String)]) throws -> URL {

@@ -61,6 +61,13 @@ package final class LoopbackRedirectListener: Sendable {
         try await loop.callback(timeout: timeout)
     }
 
+    /// Serves `path` (besides the callback's) with a redirect to
+    /// `location`: a short loopback URL for the terminal that takes the
+    /// browser to a URL that must not be shown there (one with an ID token).
+    package func forward(_ path: String, to location: URL) {
+        loop.forward(path, to: location.absoluteString)
+    }
+
     /// Answers the held callback with how the sign-in ended; later
     /// callbacks get the "already finished" page.
     package func finish(_ outcome: SignInOutcome) {

@@ -48,8 +48,10 @@ browser, removes the profile and exits 0. Blank lines are skipped. Commands:
       {"ok": true, "asked_password": <the login form was filled in during this
        command>, "consent": "authorized" | "cancelled" | "not shown",
        "url": ..., "title": ..., "text": <document.body.innerText>}
-  {"op": "logout", "url": END_SESSION_URL [, "timeout": 40]}
-      OpenID Connect RP-Initiated Logout: opens the URL; on DOT's logout
+  {"op": "logout", "url": END_SESSION_URL [, "provider": ORIGIN] [, "timeout": 40]}
+      OpenID Connect RP-Initiated Logout: opens the URL (or an app's URL
+      that redirects there at once: then "provider" names the provider's
+      origin, e.g. "http://127.0.0.1:8000"); on DOT's logout
       confirmation page (form id="authorizationForm" with a
       post_logout_redirect_uri field) presses the button named "allow"
       (Logout); then waits, as sign-in does, until the browser has left the
@@ -348,17 +350,18 @@ def mark_leaving(driver):
     js(driver, "window.__browserPyLeft = true;")
 
 
-def follow(driver, url, timeout, deadline, answer, first_step, strict=False):
+def follow(driver, url, timeout, deadline, answer, first_step, strict=False, provider=None):
     """Opens url and waits until the browser has left url's origin (the
     provider's) and the page it went to has loaded (readyState "complete").
     answer(state, url) is called for each loaded page still at the provider:
     it presses what that page needs and returns what is waited for next, or
     raises Failure. Returns (url, state) of the page outside the provider.
     strict: a page found only after the deadline (a driver call that blocked
-    past it) is a timeout too."""
+    past it) is a timeout too. provider: the provider's origin, when url is
+    an app's URL that redirects there at once (else url's origin)."""
     from selenium.common.exceptions import TimeoutException, WebDriverException
 
-    provider = origin(url)
+    provider = origin(provider or url)
     try:
         # The page shown now (a previous command's) must not pass for the next one.
         mark_leaving(driver)
@@ -461,7 +464,7 @@ def sign_in_flow(driver, url, timeout, deadline, user, password, cancel=False, s
     return {"url": final_url, "state": state, "asked_password": seen["signed_in"], "consent": seen["consent"]}
 
 
-def logout_flow(driver, url, timeout, deadline, strict=False):
+def logout_flow(driver, url, timeout, deadline, strict=False, provider=None):
     """RP-Initiated Logout in the browser's current profile: opens the end
     session URL, presses the button named "allow" (Logout) on DOT's
     confirmation page if it appears, then waits for the app's
@@ -487,7 +490,8 @@ def logout_flow(driver, url, timeout, deadline, strict=False):
             raise Failure(f"the provider asked for a sign-in instead of logging out, at {current}")
         raise unexpected_page(state, current, "logout")
 
-    final_url, state = follow(driver, url, timeout, deadline, answer, "the end session URL to load", strict)
+    final_url, state = follow(
+        driver, url, timeout, deadline, answer, "the end session URL to load", strict, provider)
     return {"url": final_url, "state": state, "confirmed": seen["confirmed"]}
 
 
@@ -573,7 +577,7 @@ def session_command(browser, line, args, holder):
     if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not 0 < timeout < 86400:
         return {"ok": False, "error": "timeout must be a number of seconds, more than 0"}
     timeout = float(timeout)
-    for name in ("user", "password"):
+    for name in ("user", "password", "provider"):
         if not isinstance(command.get(name, ""), str):
             return {"ok": False, "error": f"{name} must be a string"}
 
@@ -588,7 +592,7 @@ def session_command(browser, line, args, holder):
             )
             return {"ok": True, "asked_password": flow["asked_password"], "consent": flow["consent"],
                     "url": flow["url"], "title": driver.title, "text": flow["state"]["text"]}
-        flow = logout_flow(driver, url, timeout, deadline, strict=True)
+        flow = logout_flow(driver, url, timeout, deadline, strict=True, provider=command.get("provider") or None)
         return {"ok": True, "confirmed": flow["confirmed"], "url": flow["url"], "title": driver.title,
                 "text": flow["state"]["text"]}
     except Failure as failure:

@@ -232,7 +232,13 @@ import Testing
         async let outcome = logout.run()
         var iterator = urls.makeAsyncIterator()
         let shown = try #require(await iterator.next())
-        let items = URLComponents(url: shown, resolvingAgainstBaseURL: false)?.queryItems ?? []
+        // The terminal's URL is the listener's, with nothing in it; it sends the browser on.
+        #expect(shown.query == nil && shown.path == "/end-session" && shown.host == "127.0.0.1")
+        let forward = try await RawHTTP.get(shown.path, port: try #require(shown.port))
+        #expect(forward.status == 303 && forward.header("Referrer-Policy") == "no-referrer")
+        let location = try #require(forward.header("Location").flatMap(URL.init(string:)))
+        #expect(location.host == "login.example.com" && location.path == "/logout")
+        let items = URLComponents(url: location, resolvingAgainstBaseURL: false)?.queryItems ?? []
         func item(_ name: String) -> String? { items.first { $0.name == name }?.value }
         #expect(item("id_token_hint") == "eyJ.id.token" && item("client_id") == "cli-web")
         let redirect = try #require(item("post_logout_redirect_uri"))

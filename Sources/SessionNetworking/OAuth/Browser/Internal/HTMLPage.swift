@@ -20,6 +20,23 @@ enum HTMLPage {
         return Array(head.utf8) + body
     }
 
+    /// A `303 See Other` to `location`, with a short page for a browser
+    /// that does not follow it; kept out of caches and history's referrers too.
+    static func redirect(to location: String, _ page: PageText.Page, text: PageText) -> [UInt8] {
+        let body = Array(html(page, text: text).utf8)
+        let head =
+            "HTTP/1.1 303 See Other\r\n"
+            + "Location: \(location)\r\n"
+            + "Content-Type: text/html; charset=utf-8\r\n"
+            + "Content-Length: \(body.count)\r\n"
+            + "Cache-Control: no-store\r\n"
+            + "Content-Security-Policy: default-src 'none'; style-src 'unsafe-inline'\r\n"
+            + "Referrer-Policy: no-referrer\r\n"
+            + "X-Content-Type-Options: nosniff\r\n"
+            + "Connection: close\r\n\r\n"
+        return Array(head.utf8) + body
+    }
+
     static func html(_ page: PageText.Page, text: PageText) -> String {
         let accent =
             switch page.tone {

@@ -24,6 +24,8 @@ package final class ListenerLoop: Sendable {
         var outcome: SignInOutcome?
         var cancelled = false
         var stopped = false
+        /// A path that sends the browser on to a URL kept off the terminal (``LoopbackRedirectListener/forward(_:to:)``).
+        var forward: (path: String, location: String)?
     }
 
     private let sockets: [Int32]
@@ -65,6 +67,10 @@ package final class ListenerLoop: Sendable {
     }
 
     // MARK: From other threads
+
+    func forward(_ path: String, to location: String) {
+        shared.withLock { $0.forward = (path, location) }
+    }
 
     func callback(timeout: Duration) async throws -> [String: String] {
         try await withTaskCancellationHandler {
@@ -228,6 +234,10 @@ package final class ListenerLoop: Sendable {
             answer(connection.fd, "400 Bad Request", text.repeated)
         case .complete(let head) where head.method != "GET":
             answer(connection.fd, "405 Method Not Allowed", text.notFound)
+        case .complete(let head) where head.path == shared.withLock({ $0.forward?.path }):
+            if let location = shared.withLock({ $0.forward?.location }) {
+                respond(connection.fd, HTMLPage.redirect(to: location, text.forwarding, text: text))
+            }
         case .complete(let head) where head.path != path:
             answer(connection.fd, "404 Not Found", text.notFound)
         case .complete where accepted:
@@ -274,7 +284,11 @@ package final class ListenerLoop: Sendable {
     /// Sends a page and closes the connection. A page is a few kilobytes,
     /// well within a socket's buffer; a peer that stops reading loses it.
     private func answer(_ fd: Int32, _ status: String, _ page: PageText.Page) {
-        let bytes = HTMLPage.response(status, page, text: text)
+        respond(fd, HTMLPage.response(status, page, text: text))
+    }
+
+    /// Sends a whole response and closes the connection.
+    private func respond(_ fd: Int32, _ bytes: [UInt8]) {
         var sent = 0
         let deadline = ContinuousClock.now + .seconds(1)
         while sent < bytes.count, ContinuousClock.now < deadline {

@@ -130,6 +130,14 @@ struct PageText {
             ], tone: .neutral)
     }
 
+    /// What a browser that does not follow the forward sees.
+    var forwarding: Page {
+        Page(
+            title: pick("Continuing at the provider", "プロバイダーへ進みます"),
+            paragraphs: [pick("Your browser is being sent on to the provider.", "ブラウザーをプロバイダーへ送っています。")],
+            tone: .neutral)
+    }
+
     var notFound: Page {
         Page(
             title: pick("Nothing here", "ここには何もありません"),
