@@ -1688,8 +1688,8 @@ package enum MessageKey: String, CaseIterable, Sendable {
             )
         case .logoutOptionNoBrowser:
             (
-                "With --everywhere: print the provider's logout URL instead of opening a browser.",
-                "--everywhere と一緒に: ブラウザーを開かずに、プロバイダーのログアウト URL を表示します。"
+                "With --everywhere: print the URL to open instead of opening a browser (a loopback URL of this machine that sends the browser on, so the ID token is never shown).",
+                "--everywhere と一緒に: ブラウザーを開かずに、開く URL を表示します (このマシンのループバックの URL で、そこからプロバイダーへ進みます。ID トークンは表示されません)。"
             )
         case .logoutEverywhereAlone:
             (
@@ -1703,8 +1703,8 @@ package enum MessageKey: String, CaseIterable, Sendable {
             )
         case .logoutEndSessionAt:
             (
-                "End your session at the provider at this URL, in the browser you signed in with:",
-                "サインインに使ったブラウザーで、この URL からプロバイダーのセッションを終了してください:"
+                "End your session at the provider: open this URL on this machine, in the browser you signed in with:",
+                "プロバイダーのセッションを終了します: サインインに使ったブラウザーで、このマシンのこの URL を開いてください:"
             )
         case .providerSignedOut:
             (
