@@ -1,12 +1,6 @@
 package import SessionCore
 import SessionSupport
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Reads a client's private key for `private_key_jwt` from its PEM file,
 /// each time it is needed: the key stays in its file, never in a session.
 ///
@@ -37,25 +31,15 @@ package enum ClientKeyFile {
 
     private static func read(_ path: String) throws(SignInError) -> [UInt8] {
         func failure(_ reason: String) -> SignInError { .clientKeyUnusable(path: path, reason: reason) }
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { throw failure(String(cString: strerror(errno))) }
-        defer { _ = systemClose(fd) }
-        var status = stat()
-        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-            throw failure("not a regular file")
-        }
-        guard status.st_mode & 0o077 == 0 else {
+        switch RegularFile.read(path, limit: sizeLimit) {
+        case .failure(let reason):
+            throw failure(reason.description)
+        case .success(let file) where file.mode & 0o077 != 0:
             throw failure("the key is readable by others; make it yours only (chmod 600)")
+        case .success(let file) where file.size > sizeLimit:
+            throw failure("it is larger than 64 KiB")
+        case .success(let file):
+            return file.bytes
         }
-        guard status.st_size <= sizeLimit else { throw failure("it is larger than 64 KiB") }
-        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
-        var count = 0
-        while count < bytes.count {
-            let got = bytes[count...].withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
-            if got < 0 && errno == EINTR { continue }
-            guard got > 0 else { break }
-            count += got
-        }
-        return Array(bytes[..<count])
     }
 }

@@ -98,12 +98,14 @@ public struct ProviderLogout: Sendable {
             redirect: redirect, pages: pages, accepts: { $0["state"] == state },
             onRefused: { [onEvent] in onEvent(.refusedCallback($0)) })
         defer { listener.close() }
-        let logout = try Self.url(
-            endpoint,
-            [
-                ("id_token_hint", idToken.value), ("client_id", clientID),
-                ("post_logout_redirect_uri", listener.redirectURI.absoluteString), ("state", state),
-            ])
+        let fields = [
+            ("id_token_hint", idToken.value), ("client_id", clientID),
+            ("post_logout_redirect_uri", listener.redirectURI.absoluteString), ("state", state),
+        ]
+        guard let logout = OAuthWire.url(endpoint, adding: fields) else {
+            throw SignInError.invalidResponse(
+                from: "discovery", reason: "the end session endpoint is not a URL")
+        }
         // The URL holds the ID token: the browser is sent there by the listener, the terminal never sees it.
         var start = URLComponents(url: listener.redirectURI, resolvingAgainstBaseURL: false)
         start?.path = Self.startPath
@@ -122,19 +124,4 @@ public struct ProviderLogout: Sendable {
     /// The listener's path that sends the browser on to the provider's logout.
     static let startPath = "/end-session"
 
-    /// `endpoint` with `fields` added to its query.
-    private static func url(_ endpoint: URL, _ fields: [(String, String)]) throws -> URL {
-        guard var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false) else {
-            throw SignInError.invalidResponse(
-                from: "discovery", reason: "the end session endpoint is not a URL")
-        }
-        components.percentEncodedQuery =
-            ([components.percentEncodedQuery].compactMap { $0 } + [OAuthWire.formBody(fields)])
-            .joined(separator: "&")
-        guard let url = components.url else {
-            throw SignInError.invalidResponse(
-                from: "discovery", reason: "the end session endpoint is not a URL")
-        }
-        return url
-    }
 }

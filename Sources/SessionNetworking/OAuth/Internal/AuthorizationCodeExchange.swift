@@ -75,19 +75,12 @@ package struct AuthorizationCodeExchange: RequestSequence {
             throw SignInError.missingEndpoint(name: "authorization endpoint")
         }
         try OAuthWire.requireSafe(endpoint, "authorization endpoint")
-        guard var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false) else {
-            throw SignInError.invalidResponse(
-                from: "authorization request", reason: "the URL cannot be built")
-        }
         // A pushed request: the browser carries only its reference (RFC 9126 §4).
         let fields =
             if let requestURI { [("client_id", configuration.clientID), ("request_uri", requestURI)] } else {
                 try requestFields()
             }
-        components.percentEncodedQuery =
-            ([components.percentEncodedQuery].compactMap { $0 } + [OAuthWire.formBody(fields)])
-            .joined(separator: "&")
-        guard let url = components.url else {
+        guard let url = OAuthWire.url(endpoint, adding: fields) else {
             throw SignInError.invalidResponse(
                 from: "authorization request", reason: "the URL cannot be built")
         }

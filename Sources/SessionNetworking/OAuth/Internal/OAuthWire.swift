@@ -104,6 +104,17 @@ enum OAuthWire {
         !text.isEmpty && text.utf8.count <= limit && text.utf8.allSatisfy { (0x20...0x7E).contains($0) }
     }
 
+    /// `endpoint` with `fields` form-encoded after its own query; `nil` when
+    /// no URL can be made of it.
+    static func url(_ endpoint: URL, adding fields: [(String, String)]) -> URL? {
+        guard var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false) else {
+            return nil
+        }
+        components.percentEncodedQuery =
+            ([components.percentEncodedQuery].compactMap { $0 } + [formBody(fields)]).joined(separator: "&")
+        return components.url
+    }
+
     /// A POST with an `application/x-www-form-urlencoded` body.
     static func formPost(to url: URL, _ fields: [(String, String)]) -> URLRequest {
         var request = URLRequest(url: url)

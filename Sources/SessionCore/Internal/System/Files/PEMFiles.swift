@@ -54,14 +54,33 @@ package enum PEMFiles {
     private static func read(_ path: String, _ failure: (String) -> ConnectionError) throws(ConnectionError)
         -> [UInt8]
     {
+        switch RegularFile.read(path, limit: 16 << 10) {
+        case .success(let file): return file.bytes
+        case .failure(let reason): throw failure(reason.description)
+        }
+    }
+}
+
+/// A small regular file read whole (or up to a limit), for the files a
+/// person names: certificates and keys.
+package enum RegularFile {
+    /// Why a file could not be read, in words.
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
+    }
+
+    /// Up to `limit` bytes of the regular file at `path`, its mode and its size.
+    package static func read(_ path: String, limit: Int) -> Result<
+        (bytes: [UInt8], mode: UInt32, size: Int), Failure
+    > {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { throw failure(String(cString: strerror(errno))) }
+        guard fd >= 0 else { return .failure(Failure(description: String(cString: strerror(errno)))) }
         defer { _ = systemClose(fd) }
         var status = stat()
         guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-            throw failure("not a regular file")
+            return .failure(Failure(description: "not a regular file"))
         }
-        var bytes = [UInt8](repeating: 0, count: Int(min(status.st_size, 16 << 10)))
+        var bytes = [UInt8](repeating: 0, count: Int(min(Int(status.st_size), limit)))
         var count = 0
         while count < bytes.count {
             let got = bytes[count...].withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
@@ -69,7 +88,7 @@ package enum PEMFiles {
             guard got > 0 else { break }
             count += got
         }
-        return Array(bytes[..<count])
+        return .success((Array(bytes[..<count]), UInt32(status.st_mode), Int(status.st_size)))
     }
 }
 

@@ -7,33 +7,26 @@
 enum HTMLPage {
     /// The response for `page` with `status` (`200 OK`, `404 Not Found`…).
     static func response(_ status: String, _ page: PageText.Page, text: PageText) -> [UInt8] {
-        let body = Array(html(page, text: text).utf8)
-        let head =
-            "HTTP/1.1 \(status)\r\n"
-            + "Content-Type: text/html; charset=utf-8\r\n"
-            + "Content-Length: \(body.count)\r\n"
-            + "Cache-Control: no-store\r\n"
-            + "Content-Security-Policy: default-src 'none'; style-src 'unsafe-inline'\r\n"
-            + "Referrer-Policy: no-referrer\r\n"
-            + "X-Content-Type-Options: nosniff\r\n"
-            + "Connection: close\r\n\r\n"
-        return Array(head.utf8) + body
+        whole(status, [], page, text: text)
     }
 
     /// A `303 See Other` to `location`, with a short page for a browser
     /// that does not follow it; kept out of caches and history's referrers too.
     static func redirect(to location: String, _ page: PageText.Page, text: PageText) -> [UInt8] {
+        whole("303 See Other", ["Location: \(location)"], page, text: text)
+    }
+
+    private static func whole(_ status: String, _ fields: [String], _ page: PageText.Page, text: PageText)
+        -> [UInt8]
+    {
         let body = Array(html(page, text: text).utf8)
         let head =
-            "HTTP/1.1 303 See Other\r\n"
-            + "Location: \(location)\r\n"
-            + "Content-Type: text/html; charset=utf-8\r\n"
-            + "Content-Length: \(body.count)\r\n"
-            + "Cache-Control: no-store\r\n"
-            + "Content-Security-Policy: default-src 'none'; style-src 'unsafe-inline'\r\n"
-            + "Referrer-Policy: no-referrer\r\n"
-            + "X-Content-Type-Options: nosniff\r\n"
-            + "Connection: close\r\n\r\n"
+            (["HTTP/1.1 \(status)"] + fields + [
+                "Content-Type: text/html; charset=utf-8", "Content-Length: \(body.count)",
+                "Cache-Control: no-store",
+                "Content-Security-Policy: default-src 'none'; style-src 'unsafe-inline'",
+                "Referrer-Policy: no-referrer", "X-Content-Type-Options: nosniff", "Connection: close",
+            ]).joined(separator: "\r\n") + "\r\n\r\n"
         return Array(head.utf8) + body
     }
 
