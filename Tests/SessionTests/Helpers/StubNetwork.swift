@@ -28,6 +28,8 @@ final class StubNetwork: Network {
     let account: UserInfo
     /// How a revocation goes.
     let revocation: Revocation
+    /// How `logout --everywhere` goes at the provider.
+    let signOut: ProviderSignOut
     /// How the server answers `api`, and the body of a 2xx.
     let answer: APIAnswer
     let body: [UInt8]
@@ -36,8 +38,9 @@ final class StubNetwork: Network {
         signedIn: Credential? = nil, refreshed: Credential? = nil,
         account: UserInfo = UserInfo(subject: "1", preferredUsername: "alice"),
         revocation: Revocation = .revoked(issuer: "https://login.example.com"), answer: APIAnswer = .success,
-        body: [UInt8] = []
+        body: [UInt8] = [], signOut: ProviderSignOut = .signedOut(issuer: "https://login.example.com")
     ) {
+        self.signOut = signOut
         self.signedIn = signedIn
         self.refreshed = refreshed
         self.account = account
@@ -101,7 +104,8 @@ final class StubNetwork: Network {
         events: @escaping @Sendable (SignInEvent) -> Void
     ) async -> ProviderSignOut {
         recorded.withLock { $0.append(.endSession(token: credential.token.fingerprint)) }
-        return .notOffered(issuer: credential.provider?.issuer.absoluteString ?? "")
+        events(.logoutURL(URL(fileURLWithPath: "/end-session"), opening: opensBrowser))
+        return signOut
     }
 
     func send(

@@ -114,7 +114,8 @@ package struct LogoutCommand: Command {
                     .logoutRemovedUnreadableSession, messages: ["session": ErrorReport.describe(stored.key)]))
             return .success
         }
-        let network = revokes(credential) || everywhere ? try context.network() : nil
+        let network =
+            revokes(credential) || everywhere && credential.provider != nil ? try context.network() : nil
         // Read and removed in one step under the store's writer lock, so a
         // refresh in another process either finished before (and its rotated
         // tokens are what is removed) or finds no session after.
@@ -124,7 +125,7 @@ package struct LogoutCommand: Command {
         }
         try report(revocationOf: removed, network, context)
         var status = ExitCode.success
-        if everywhere, let network {
+        if everywhere {
             // Last: the grant is revoked and the session gone whatever the browser does.
             let (opensBrowser, language) = (opensBrowser, context.language)
             let signOut: ProviderSignOut
@@ -138,9 +139,7 @@ package struct LogoutCommand: Command {
                         .revocationKeyringUnreadable,
                         messages: ["reason": ErrorReport.cliError(for: error).message]),
                     timedOut: false)
-            } else if removed.credential.provider == nil {
-                signOut = .noProvider
-            } else {
+            } else if let network, removed.credential.provider != nil {
                 signOut = try waitFor {
                     await network.endSession(
                         removed.credential, opensBrowser: opensBrowser, language: language
@@ -148,6 +147,9 @@ package struct LogoutCommand: Command {
                         SignInLogin.show($0, context)
                     }
                 }
+            } else {
+                // A pasted token's session: no provider, no network asked for.
+                signOut = .noProvider
             }
             context.report(signOut)
             if case .failed(_, _, let timedOut) = signOut { status = timedOut ? .busy : .unavailable }

@@ -66,6 +66,67 @@ import Testing
         #expect(try tool.store.load() == .loggedOut)
     }
 
+    /// `logout --everywhere`: the revocation and the removal first, then the
+    /// provider's logout; each way it can end is said, with its exit status.
+    @Test(arguments: [
+        (
+            ProviderSignOut.signedOut(issuer: "https://login.example.com"), Int32(0),
+            "Signed out at https://login.example.com too."
+        ),
+        (
+            .noIDToken(issuer: "https://login.example.com"), 0,
+            "session-cli: note: the session has no ID token to name it to https://login.example.com"
+        ),
+        (
+            .notOffered(issuer: "https://login.example.com"), 0,
+            "session-cli: note: https://login.example.com lists no end_session_endpoint"
+        ),
+        (
+            .failed(
+                issuer: "https://login.example.com",
+                reason: Message(.signInBrowserTimedOut, ["seconds": "300"]),
+                timedOut: true), 75,
+            "session-cli: warning: could not end your session at https://login.example.com: the browser did not come back within 300 s"
+        ),
+    ])
+    func logoutEverywhereEndsTheProvidersSessionLast(signOut: ProviderSignOut, status: Int32, said: String)
+        async throws
+    {
+        let network = StubNetwork(signOut: signOut)
+        let tool = Tool(network: network)
+        let session = Self.session(expiresIn: 3600)
+        try tool.store.save(session)
+        let result = await tool.run(["logout", "--everywhere", "--no-browser"])
+        #expect(result.status == status, "\(result.stderr)")
+        #expect(
+            network.calls == [
+                .revoke(token: session.token.fingerprint), .endSession(token: session.token.fingerprint),
+            ])
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.first == "Revoked the grant at https://login.example.com.")
+        #expect(
+            lines.contains(
+                "End your session at the provider: open this URL on this machine, in the browser you signed in with:"
+            ))
+        #expect(lines.last?.hasPrefix(said) == true, "\(result.stderr)")
+        #expect(result.stdout == "Logged out alice on https://api.example.com.\n")
+        #expect(try tool.store.load() == .loggedOut, "the local session is gone whatever the browser did")
+    }
+
+    @Test func logoutEverywhereGoesAloneAndASessionWithoutAProviderIsNoted() async throws {
+        let tool = Tool(network: StubNetwork())
+        for arguments in [["--everywhere", "--all"], ["--everywhere", "--local"], ["--no-browser"]] {
+            let result = await tool.run(["logout"] + arguments)
+            #expect(result.status == 64 && result.stderr.split(separator: "\n").count == 1, "\(arguments)")
+        }
+        let network = StubNetwork()
+        let pasted = Tool(network: network)
+        try pasted.store.save(Credential(token: Sample.token(), server: url("https://api.example.com")))
+        let result = await pasted.run(["logout", "--everywhere"])
+        #expect(result.status == 0 && network.calls.isEmpty)
+        #expect(result.stderr.contains("note: the session did not come from a sign-in at a provider"))
+    }
+
     @Test func logoutAsksForTheNetworkBeforeItRemovesAnything() async throws {
         let tool = Tool(network: nil)
         try tool.store.save(Self.session(expiresIn: 3600))
