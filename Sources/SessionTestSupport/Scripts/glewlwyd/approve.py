@@ -6,7 +6,7 @@ Usage:
     approve.py web BASE AUTHORIZATION_URL
 
 Signs alice in with her password (POST BASE/api/auth/), grants the `cli`
-client the scopes "openid api", then either approves the device code
+and `keyed` clients the scopes "openid api", then either approves the device code
 (ISSUER/device?code=...&g_continue) or opens the authorization URL and
 follows its redirect to the loopback callback, printing the callback's
 status. `g_continue` is what Glewlwyd's own login page adds when it sends
@@ -46,9 +46,10 @@ def main():
     status, _ = call("POST", base + "/api/auth/", {"username": "alice", "password": "alice-password-1234"})
     if status != 200:
         sys.exit("alice could not sign in: HTTP %d" % status)
-    status, _ = call("PUT", base + "/api/auth/grant/cli/", {"scope": "openid api"})
-    if status != 200:
-        sys.exit("the grant failed: HTTP %d" % status)
+    for client in ("cli", "keyed"):
+        status, _ = call("PUT", base + "/api/auth/grant/%s/" % client, {"scope": "openid api"})
+        if status != 200:
+            sys.exit("the grant to %s failed: HTTP %d" % (client, status))
     if mode == "device":
         issuer, code = sys.argv[3], sys.argv[4]
         status, _ = call("GET", "%s/device?code=%s&g_continue" % (issuer, code))

@@ -377,11 +377,12 @@ def main():
              "token_endpoint_auth_method": ["client_secret_basic", "client_secret_post", "client_secret_jwt"],
              "scope": [API_SCOPE]},
             {"client_id": "keyed", "name": "private_key_jwt client", "enabled": True, "confidential": True,
-             "authorization_type": ["client_credentials"],
+             "redirect_uri": cli_redirects,
+             "authorization_type": ["client_credentials", "code", "refresh_token", "device_authorization"],
              "token_endpoint_auth_method": ["private_key_jwt"],
              "pubkey": kpub_pem,
              "jwks": {"keys": [keyed_jwk]},
-             "scope": [API_SCOPE]},
+             "scope": ["openid", API_SCOPE]},
         ]
         for c in clients:
             api.call("POST", "/client/?source=database", c)

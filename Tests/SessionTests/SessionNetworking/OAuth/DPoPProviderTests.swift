@@ -247,4 +247,50 @@ struct DPoPProviderTests {
             }
         }
     }
+
+    /// A person signs in through a confidential client that proves itself
+    /// with its key: on a device (the code request, each poll, the refresh
+    /// and the revocation each carry a fresh assertion), and in the browser
+    /// (the push and the code exchange), both bound by DPoP.
+    @Test func aClientWithAKeySignsAPersonInOnADeviceAndInTheBrowser() async throws {
+        let port = try CLISignInTests.freePort()
+        try await withGlewlwyd(["--redirect-uri", "http://127.0.0.1:\(port)/callback"]) { provider in
+            let metadata = try await ProviderMetadata.discover(issuer: provider.issuer)
+            var configuration = OAuthConfiguration(
+                metadata: metadata, clientID: "keyed", scopes: ["openid", "api"])
+            configuration.clientKey = ClientKey(
+                path: provider.keyedPrivateKeyPath, keyID: provider.keyedKeyID)
+            configuration.usesDPoP = true
+
+            let approval = Locked<Task<Void, any Error>?>(nil)
+            let device = try await DeviceAuthorizationFlow(configuration: configuration) { prompt in
+                approval.withLock {
+                    $0 = Task { try await provider.approveDevice(userCode: prompt.userCode) }
+                }
+            }.credential()
+            try await approval.withLock { $0 }?.value
+            #expect(device.provider?.clientKey == configuration.clientKey && device.refreshToken != nil)
+            #expect(try boundThumbprint(device.token) == device.dpopThumbprint)
+            var expired = device
+            expired.expiresAt = Date().addingTimeInterval(-60)
+            let renewed = try #require(
+                try await TokenRefresher(repository: InMemoryLoginStateStore(.loggedIn(expired)))
+                    .currentCredential())
+            #expect(renewed.token != device.token)
+            try await renewed.revokeGrant()
+
+            let browser = AuthorizationCodeFlow(
+                configuration: configuration, redirect: LoopbackRedirect(port: port),
+                callbackTimeout: .seconds(60)
+            ) { event in
+                guard case .authorizationURL(let url) = event else { return }
+                approval.withLock { $0 = Task { try await provider.approveWeb(url) } }
+            }
+            let store = InMemoryLoginStateStore()
+            let web = try #require(try await Login(provider: browser).perform(with: store).credential)
+            try await approval.withLock { $0 }?.value
+            #expect(try boundThumbprint(web.token) == web.dpopThumbprint)
+            #expect(web.provider?.clientAuthentication == .privateKeyJWT)
+        }
+    }
 }
