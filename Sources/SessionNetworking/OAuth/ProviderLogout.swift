@@ -123,5 +123,4 @@ public struct ProviderLogout: Sendable {
 
     /// The listener's path that sends the browser on to the provider's logout.
     static let startPath = "/end-session"
-
 }
