@@ -90,9 +90,7 @@ package struct NetworkService: Network {
         do {
             let metadata = try await ProviderMetadata.discover(
                 issuer: provider.issuer, transport: credential.connection.transport())
-            let pages = SignInPages(
-                appName: "session-cli", language: language.rawValue,
-                describe: { NetworkErrorReport.cliError(for: $0).message.text(in: language) })
+            let pages = SignInPages.tool(language)
             let logout = ProviderLogout(credential: credential, metadata: metadata, pages: pages) { event in
                 switch event {
                 case .logoutURL(let url):
@@ -235,10 +233,7 @@ private struct SignIn: CredentialProvider {
                         complete: prompt.verificationURIComplete, expiresIn: prompt.expiresIn))
             }
         case .web(let redirect, let opensBrowser, let prompt):
-            let language = request.language
-            let pages = SignInPages(
-                appName: "session-cli", language: language.rawValue,
-                describe: { NetworkErrorReport.cliError(for: $0).message.text(in: language) })
+            let pages = SignInPages.tool(request.language)
             return AuthorizationCodeFlow(
                 configuration: configuration, redirect: redirect, pages: pages, transport: transport,
                 prompt: prompt
@@ -254,5 +249,14 @@ private struct SignIn: CredentialProvider {
                 }
             }
         }
+    }
+}
+
+extension SignInPages {
+    /// The browser's pages of `session-cli`, in its language, its errors in its words.
+    static func tool(_ language: Language) -> SignInPages {
+        SignInPages(
+            appName: "session-cli", language: language.rawValue,
+            describe: { NetworkErrorReport.cliError(for: $0).message.text(in: language) })
     }
 }
