@@ -30,12 +30,7 @@ import Testing
     }
 
     func claims(of proof: String) throws -> (header: JSONObject, claims: JSONObject) {
-        let parts = proof.split(separator: ".").map(String.init)
-        guard parts.count == 3,
-            case .object(let header) = try JSONValue.parse(Base64URL.decode(parts[0]) ?? Data()),
-            case .object(let claims) = try JSONValue.parse(Base64URL.decode(parts[1]) ?? Data())
-        else { throw JWK.Failure(description: "not a JWT") }
-        return (header, claims)
+        try JWTParts.read(proof)
     }
 
     @Test func aBoundSessionSendsDPoPWithAProofForEachRequest() async throws {

@@ -32,10 +32,8 @@ struct DPoPProviderTests {
 
     /// The access token's `cnf.jkt` (Glewlwyd's tokens are JWTs).
     func boundThumbprint(_ token: AuthToken) throws -> String? {
-        let parts = token.value.split(separator: ".")
-        guard parts.count == 3,
-            case .object(let claims) = try JSONValue.parse(Base64URL.decode(parts[1]) ?? Data()),
-            case .object(let cnf)? = claims["cnf"], case .string(let jkt)? = cnf["jkt"]
+        let claims = try JWTParts.read(token.value).claims
+        guard case .object(let cnf)? = claims["cnf"], case .string(let jkt)? = cnf["jkt"]
         else { return nil }
         return jkt
     }

@@ -29,12 +29,7 @@ import Testing
     }
 
     func parts(_ jwt: String) throws -> (header: JSONObject, claims: JSONObject) {
-        let pieces = jwt.split(separator: ".").map(String.init)
-        guard pieces.count == 3,
-            case .object(let header) = try JSONValue.parse(Base64URL.decode(pieces[0]) ?? Data()),
-            case .object(let claims) = try JSONValue.parse(Base64URL.decode(pieces[1]) ?? Data())
-        else { throw JWK.Failure(description: "not a JWT") }
-        return (header, claims)
+        try JWTParts.read(jwt)
     }
 
     func form(_ request: URLRequest) -> [String: [String]] {
