@@ -97,7 +97,7 @@ extension DPoPKey {
 
     /// Whether a token endpoint's error asks for a proof with a new nonce (RFC 9449 §8).
     package static func asksForNonce(_ answer: TokenGrant.Answer) -> Bool {
-        if case .error(code: "use_dpop_nonce", _) = answer { return true }
+        if case .error(code: "use_dpop_nonce", _, _) = answer { return true }
         return false
     }
 }

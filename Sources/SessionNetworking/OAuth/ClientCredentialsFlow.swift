@@ -79,7 +79,7 @@ public struct ClientCredentialsFlow: CredentialProvider {
                 connection: configuration.connection)
             binding?.bind(&credential)
             return credential
-        case .error(let code, let description):
+        case .error(let code, let description, _):
             throw TokenGrant.Answer.failure(code: code, description: description)
         }
     }

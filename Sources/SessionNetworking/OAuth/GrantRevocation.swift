@@ -79,11 +79,14 @@ package struct GrantRevocation: RequestSequence {
                 client.formPost(to: endpoint, [("token", token.value), ("token_type_hint", hint)])))
     }
 
+    /// A 200 revoked it (RFC 7009 §2.2; its body, often empty, says
+    /// nothing), unless the body names an OAuth error.
     private static func read(_ answer: SequenceResponse) throws {
+        let error = (try? OAuthWire.object(answer, from: "revocation endpoint")).flatMap(OAuthWire.error(in:))
+        if let error { throw error }
         guard answer.response.statusCode == 200 else {
-            throw (try? OAuthWire.object(answer, from: "revocation endpoint")).flatMap(OAuthWire.error(in:))
-                ?? SignInError.invalidResponse(
-                    from: "revocation endpoint", reason: "HTTP \(answer.response.statusCode)")
+            throw SignInError.invalidResponse(
+                from: "revocation endpoint", reason: "HTTP \(answer.response.statusCode)")
         }
     }
 }

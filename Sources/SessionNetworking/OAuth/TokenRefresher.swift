@@ -222,7 +222,7 @@ public final class TokenRefresher: Sendable {
                 // Saved durably before anyone uses the new token.
                 try await calling { [fresh] in try locked.save(fresh) }
                 return fresh
-            case .error(let code, _) where Self.refusals(credential).contains(code):
+            case .error(let code, _, _) where Self.refusals(credential).contains(code):
                 // Clear only the session whose grant was refused, if no other process renewed it meanwhile.
                 let stored = try await calling { try locked.load() }.credential
                 let unchanged =
@@ -232,7 +232,7 @@ public final class TokenRefresher: Sendable {
                 // Only a refresh token can have been used up by an answer that was lost.
                 let lost = retried && credential.refreshToken != nil
                 throw lost ? SignInError.refreshAnswerLost : SignInError.refreshRefused
-            case .error(let code, let description):
+            case .error(let code, let description, _):
                 throw SignInError.providerError(code: code, description: description)
             }
         }
@@ -252,12 +252,15 @@ public final class TokenRefresher: Sendable {
         return code == .timedOut || code == .networkConnectionLost
     }
 
-    /// The error codes that say the session's grant is over: `invalid_grant`
-    /// for a refresh token; for a client signed in as itself, a client the
-    /// provider no longer knows or lets use the grant.
+    /// The error codes that say the session's grant is over: for a refresh
+    /// token `invalid_grant`, or GitHub's `bad_refresh_token` (a GitHub
+    /// App's refresh token that expired or was used up by a rotation); for a
+    /// client signed in as itself, a client the provider no longer knows or
+    /// lets use the grant.
     private static func refusals(_ credential: Credential) -> Set<String> {
         credential.refreshToken != nil
-            ? ["invalid_grant"] : ["invalid_client", "unauthorized_client", "invalid_grant"]
+            ? ["invalid_grant", "bad_refresh_token"]
+            : ["invalid_client", "unauthorized_client", "invalid_grant"]
     }
 
     /// Runs a call of the locked store where a wait holds no cooperative

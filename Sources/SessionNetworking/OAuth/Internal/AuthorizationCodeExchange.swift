@@ -137,9 +137,9 @@ package struct AuthorizationCodeExchange: RequestSequence {
         let from = "pushed authorization request endpoint"
         if let url = answer.response.url { DPoPNonces.keep(from: answer.response, for: url) }
         let object = try OAuthWire.answerObject(answer, from: from)
+        if let error = OAuthWire.error(in: object) { throw error }
         guard (200...201).contains(answer.response.statusCode) else {
-            throw OAuthWire.error(in: object)
-                ?? SignInError.invalidResponse(from: from, reason: "HTTP \(answer.response.statusCode)")
+            throw SignInError.invalidResponse(from: from, reason: "HTTP \(answer.response.statusCode)")
         }
         guard let uri = try OAuthWire.string(object, "request_uri", from: from),
             OAuthWire.isPrintable(uri, limit: 2048), !uri.contains(" ")
@@ -233,7 +233,7 @@ package struct AuthorizationCodeExchange: RequestSequence {
                 }
                 self.sent = .userinfo(grant, idToken: idToken ?? [], sentAt: sentAt)
                 return .send(try grant.userinfoRequest(userinfo, key: binding?.key))
-            case .error(let code, let description):
+            case .error(let code, let description, _):
                 throw TokenGrant.Answer.failure(code: code, description: description)
             }
         case .userinfo(let grant, let idToken, let sentAt):
@@ -272,7 +272,7 @@ package struct AuthorizationCodeExchange: RequestSequence {
             grant, claims: claims, sentAt: sentAt, redirect: fixedRedirect, binding: binding)
     }
 
-    private static func parameters(of callback: URL) -> Result<[String: String], CallbackQuery.Problem> {
-        CallbackQuery.parse(URLComponents(url: callback, resolvingAgainstBaseURL: false)?.percentEncodedQuery)
+    private static func parameters(of callback: URL) -> Result<[String: String], FormFields.Problem> {
+        FormFields.parse(URLComponents(url: callback, resolvingAgainstBaseURL: false)?.percentEncodedQuery)
     }
 }

@@ -11,7 +11,10 @@ import SessionSupport
 /// `onPrompt`, then polls the token endpoint:
 /// - it waits `interval` seconds (5 when the provider gives none) *before*
 ///   the first poll, and between polls;
-/// - `slow_down` adds 5 seconds to the interval, for good;
+/// - `slow_down` adds 5 seconds to the interval, for good, or takes the
+///   interval the answer names when that is longer (GitHub's);
+/// - a poll's answer is read by its `error` code whatever its HTTP status
+///   (GitHub answers 200, Google 428 and 403, RFC 8628 400);
 /// - it stops with ``SignInError/deviceCodeExpired`` once the waits would
 ///   pass `expires_in`, or when the provider says `expired_token`, however
 ///   many polls that takes (its ``stepLimit`` follows the code's lifetime);
@@ -140,14 +143,15 @@ package struct DeviceAuthorizationSequence: ProvingSequence {
             }
             sent = .userinfo(grant, idToken: idToken ?? [], sentAt: sentAt)
             return .send(try grant.userinfoRequest(userinfo, key: binding?.key))
-        case .error(code: "authorization_pending", _):
+        case .error(code: "authorization_pending", _, _):
             return try poll(deviceCode)
-        case .error(code: "slow_down", _):
-            interval += Self.slowDownStep
+        case .error(code: "slow_down", _, let given):
+            // RFC 8628 §3.5 adds 5 s; GitHub names the new interval, and gh's cli/oauth takes it.
+            interval = max(interval + Self.slowDownStep, given ?? 0)
             return try poll(deviceCode)
-        case .error(code: "expired_token", _):
+        case .error(code: "expired_token", _, _):
             throw SignInError.deviceCodeExpired
-        case .error(let code, let description):
+        case .error(let code, let description, _):
             throw TokenGrant.Answer.failure(code: code, description: description)
         }
     }
@@ -157,9 +161,10 @@ package struct DeviceAuthorizationSequence: ProvingSequence {
     private mutating func readCode(_ answer: SequenceResponse) throws -> String {
         let from = "device authorization endpoint"
         let object = try OAuthWire.answerObject(answer, from: from)
-        guard answer.response.statusCode == 200 else {
-            throw OAuthWire.error(in: object)
-                ?? SignInError.invalidResponse(from: from, reason: "HTTP \(answer.response.statusCode)")
+        // An error is an error whatever the status, 200 included.
+        if let error = OAuthWire.error(in: object) { throw error }
+        guard (200...299).contains(answer.response.statusCode) else {
+            throw SignInError.invalidResponse(from: from, reason: "HTTP \(answer.response.statusCode)")
         }
         guard let deviceCode = try OAuthWire.string(object, "device_code", from: from),
             (try? AuthToken(deviceCode)) != nil

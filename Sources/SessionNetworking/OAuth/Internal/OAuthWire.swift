@@ -9,21 +9,51 @@ import SessionSupport
 /// The wire format of OAuth answers and requests: size-bounded JSON objects,
 /// typed fields, form bodies, and text that is safe to show.
 enum OAuthWire {
-    /// The JSON object of an answer, or why it is not one.
+    /// The fields of an answer, or why it has none: a JSON object, or a
+    /// form when the answer says it is one (`application/x-www-form-urlencoded`,
+    /// GitHub's default) or sends `text/plain` that is not a JSON object
+    /// (golang/oauth2's `internal/token.go` reads both as forms). A form's
+    /// values are strings; ``integer(_:_:in:from:)`` reads digits in them.
     static func object(_ answer: SequenceResponse, from endpoint: String) throws -> JSONObject {
         guard answer.body.count <= SessionLimits.providerAnswerSize else {
             throw SignInError.invalidResponse(
                 from: endpoint, reason: "it is larger than \(SessionLimits.providerAnswerSize >> 20) MiB")
         }
-        guard case .object(let object)? = try? JSONValue.parse(answer.body) else {
-            let status = answer.response.statusCode
-            throw SignInError.invalidResponse(
-                from: endpoint,
-                reason: (200...299).contains(status)
-                    ? "not a JSON object (HTTP \(status))"
-                    : "HTTP \(status), with no OAuth error in it (not a JSON object)")
+        let json = try? JSONValue.parse(answer.body)
+        if case .object(let object)? = json { return object }
+        let media = mediaType(of: answer)
+        if media == "application/x-www-form-urlencoded" || media == "text/plain" && json == nil {
+            return try form(answer.body, from: endpoint)
         }
-        return object
+        let status = answer.response.statusCode
+        throw SignInError.invalidResponse(
+            from: endpoint,
+            reason: (200...299).contains(status)
+                ? "not a JSON object (HTTP \(status))"
+                : "HTTP \(status), with no OAuth error in it (not a JSON object)")
+    }
+
+    /// A form body's fields, each a string; none may appear twice.
+    private static func form(_ body: Data, from endpoint: String) throws -> JSONObject {
+        guard let text = String(bytes: body, encoding: .utf8) else {
+            throw SignInError.invalidResponse(from: endpoint, reason: "its form is not UTF-8")
+        }
+        switch FormFields.parse(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+        case .success(let fields):
+            return JSONObject(
+                fields.sorted { $0.key < $1.key }.map { (key: $0.key, value: .string($0.value)) })
+        case .failure(.repeated):
+            throw SignInError.invalidResponse(from: endpoint, reason: "its form names a field twice")
+        case .failure(.malformed):
+            throw SignInError.invalidResponse(from: endpoint, reason: "its form cannot be decoded")
+        }
+    }
+
+    /// The answer's media type, lower-cased, without parameters: `text/plain`.
+    private static func mediaType(of answer: SequenceResponse) -> String? {
+        answer.response.value(forHTTPHeaderField: "Content-Type")?
+            .split(separator: ";", maxSplits: 1).first?
+            .trimmingCharacters(in: .whitespaces).lowercased()
     }
 
     /// The JSON object of an answer from an endpoint that takes a form POST
@@ -46,27 +76,44 @@ enum OAuthWire {
         }
     }
 
-    /// A whole-number field within `range`; `nil` when absent or null.
+    /// A whole-number field within `range`; `nil` when absent or null. A
+    /// string of digits counts as the number it writes: forms have nothing
+    /// else, and Microsoft's older endpoints, GitHub's expiring tokens and
+    /// PayPal write `"expires_in": "900"` in JSON too (golang/oauth2's
+    /// `expirationTime` and MSAL read both).
     static func integer(
         _ object: JSONObject, _ key: String, in range: ClosedRange<Int>, from endpoint: String
     ) throws -> Int? {
+        let value: Int?
         switch object[key] {
         case nil, .null?: return nil
-        case .number(let number)?:
-            guard let value = Int(exactly: number), range.contains(value) else {
-                throw SignInError.invalidResponse(
-                    from: endpoint,
-                    reason: "\(key) is not a whole number from \(range.lowerBound) to \(range.upperBound)")
-            }
-            return value
+        case .number(let number)?: value = Int(exactly: number)
+        case .string(let digits)?
+        where !digits.isEmpty && digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }):
+            // More digits than any bound here has are out of range, not a crash.
+            value = digits.utf8.count <= 18 ? Int(digits) : Int.max
         default: throw SignInError.invalidResponse(from: endpoint, reason: "\(key) is not a number")
         }
+        guard let value, range.contains(value) else {
+            throw SignInError.invalidResponse(
+                from: endpoint,
+                reason: "\(key) is not a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return value
     }
 
-    /// The OAuth `error` code of an answer, if it has a safe one.
+    /// The OAuth `error` code of an answer, if it has one: `(unprintable)`
+    /// for a code that may not be shown. Google's quota refusal at its device
+    /// endpoint names its code `error_code` instead.
     static func errorCode(_ object: JSONObject) -> String? {
-        guard case .string(let code)? = object["error"], isSafeCode(code) else { return nil }
-        return code
+        for key in ["error", "error_code"] {
+            switch object[key] {
+            case nil, .null?: continue
+            case .string(let code)? where isSafeCode(code): return code
+            default: return "(unprintable)"
+            }
+        }
+        return nil
     }
 
     /// The OAuth error of an answer: its code, and its `error_description`
@@ -77,15 +124,19 @@ enum OAuthWire {
         return .providerError(code: code, description: shownDescription(text))
     }
 
-    /// An `error_description` as it may be shown: only when it is made of
-    /// the characters RFC 6749 §5.2 allows (printable ASCII without `"` or
-    /// `\`), cut to ``SessionLimits/errorDescriptionLength`` characters; `nil` otherwise, so a
-    /// provider cannot put anything else on a terminal or a page.
+    /// An `error_description` as it may be shown: its first line (Microsoft
+    /// adds lines of trace and correlation IDs after its `AADSTS` code), only
+    /// when it is made of the characters RFC 6749 §5.2 allows (printable
+    /// ASCII without `"` or `\`), cut to ``SessionLimits/errorDescriptionLength``
+    /// characters; `nil` otherwise, so a provider cannot put anything else
+    /// on a terminal or a page.
     static func shownDescription(_ text: String?) -> String? {
-        guard let text, !text.isEmpty,
-            text.utf8.allSatisfy({ (0x20...0x7E).contains($0) && $0 != 0x22 && $0 != 0x5C })
+        // A Character that is a newline: "\n", "\r", and "\r\n" as one.
+        guard let line = text?.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).first,
+            !line.isEmpty,
+            line.utf8.allSatisfy({ (0x20...0x7E).contains($0) && $0 != 0x22 && $0 != 0x5C })
         else { return nil }
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return nil }
         let limit = SessionLimits.errorDescriptionLength
         return trimmed.count <= limit ? trimmed : String(trimmed.prefix(limit - 1)) + "…"

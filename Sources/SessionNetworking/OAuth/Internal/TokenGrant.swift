@@ -19,17 +19,25 @@ package struct TokenGrant: Sendable {
     let idToken: String?
     /// Whether the provider bound the token to the DPoP proof's key (`token_type` DPoP, RFC 9449 §5).
     var boundByDPoP = false
+    /// When the provider says it made the token (`created_at`, seconds since
+    /// 1970: GitLab's and every Doorkeeper server's answers carry it).
+    var createdAt: Date?
 
     /// What a token endpoint answered: a grant, or an OAuth error.
     package enum Answer {
         case grant(TokenGrant)
-        /// The error code, and its description when it may be shown.
-        case error(code: String, description: String?)
+        /// The error code, its description when it may be shown, and the
+        /// wait it names (`interval`: GitHub's `slow_down` says how long).
+        case error(code: String, description: String?, interval: Int?)
 
-        /// The error as a ``SignInError``: `access_denied` as such, any other
-        /// code with its description.
+        /// The error as a ``SignInError``: a person's refusal as such
+        /// (`access_denied`, or Microsoft's `authorization_declined`), any
+        /// other code with its description.
         static func failure(code: String, description: String?) -> SignInError {
-            code == "access_denied" ? .accessDenied : .providerError(code: code, description: description)
+            switch code {
+            case "access_denied", "authorization_declined": .accessDenied
+            default: .providerError(code: code, description: description)
+            }
         }
     }
 
@@ -45,23 +53,29 @@ package struct TokenGrant: Sendable {
                 : "token_type is DPoP, but no DPoP proof was sent")
     }
 
-    /// Reads a token endpoint's answer.
+    /// Reads a token endpoint's answer: a JSON object, or a form (GitHub's
+    /// default, and `text/plain`). An `error` makes it an error answer
+    /// whatever its status: GitHub sends `authorization_pending` and
+    /// `slow_down` with HTTP 200, Google with 428 and 403, and a token is
+    /// never read out of an answer that names an error.
     ///
     /// - Throws: ``SignInError/invalidResponse(from:reason:)`` for a redirect,
-    ///   a body that is not a JSON object or over 1 MiB, a missing or invalid
-    ///   `access_token`, a `token_type` other than Bearer, a negative or absurd
-    ///   `expires_in`, or an error answer without a readable code.
+    ///   a body that is neither a JSON object nor a form or is over 1 MiB, a
+    ///   missing or invalid `access_token`, a `token_type` other than Bearer,
+    ///   a negative or absurd `expires_in`, or a failure status without a
+    ///   readable error code.
     package static func read(_ answer: SequenceResponse) throws -> Answer {
         let from = "token endpoint"
         // A DPoP nonce the provider hands out is kept for its next proof (RFC 9449 §8).
         if let url = answer.response.url { DPoPNonces.keep(from: answer.response, for: url) }
         let object = try OAuthWire.answerObject(answer, from: from)
-        guard answer.response.statusCode == 200 else {
-            guard case .providerError(let code, let description)? = OAuthWire.error(in: object) else {
-                throw SignInError.invalidResponse(
-                    from: from, reason: "HTTP \(answer.response.statusCode) without an OAuth error code")
-            }
-            return .error(code: code, description: description)
+        if case .providerError(let code, let description)? = OAuthWire.error(in: object) {
+            let interval = try? OAuthWire.integer(object, "interval", in: 1...3600, from: from)
+            return .error(code: code, description: description, interval: interval)
+        }
+        guard (200...299).contains(answer.response.statusCode) else {
+            throw SignInError.invalidResponse(
+                from: from, reason: "HTTP \(answer.response.statusCode) without an OAuth error code")
         }
         guard let type = try OAuthWire.string(object, "token_type", from: from)?.lowercased(),
             type == "bearer" || type == "dpop"
@@ -71,8 +85,10 @@ package struct TokenGrant: Sendable {
         guard let accessToken = try token(object, "access_token") else {
             throw SignInError.invalidResponse(from: from, reason: "access_token is missing")
         }
-        let expiresIn = try OAuthWire.integer(
-            object, "expires_in", in: 0...Int(SessionLimits.longestTokenLifetime), from: from)
+        let lifetimes = 0...Int(SessionLimits.longestTokenLifetime)
+        let expiresIn = try OAuthWire.integer(object, "expires_in", in: lifetimes, from: from)
+        // Read for its bounds: a GitHub App's refresh token says how long it lives.
+        _ = try OAuthWire.integer(object, "refresh_token_expires_in", in: lifetimes, from: from)
         var grant = TokenGrant(
             accessToken: accessToken,
             refreshToken: try token(object, "refresh_token"),
@@ -80,6 +96,8 @@ package struct TokenGrant: Sendable {
             scopes: try OAuthWire.string(object, "scope", from: from).map(scopes),
             idToken: try OAuthWire.string(object, "id_token", from: from))
         grant.boundByDPoP = type == "dpop"
+        grant.createdAt = try OAuthWire.integer(object, "created_at", in: 0...Int(Int32.max) * 2, from: from)
+            .map { Date(timeIntervalSince1970: TimeInterval($0)) }
         return .grant(grant)
     }
 
@@ -113,8 +131,15 @@ package struct TokenGrant: Sendable {
     }
 
     /// When this grant's access token expires, counted from `sentAt`, when
-    /// the request was sent: it errs early, never late.
+    /// the request was sent: it errs early, never late. A `created_at`
+    /// earlier than that (the provider's clock is behind) counts from then
+    /// instead, unless the two clocks disagree by more than a day, when it
+    /// says nothing this machine can use.
     func expiry(sentAt: Date) -> Date? {
-        expiresIn.map { sentAt.addingTimeInterval(TimeInterval($0)) }
+        var start = sentAt
+        if let createdAt, createdAt < sentAt, sentAt.timeIntervalSince(createdAt) < 86_400 {
+            start = createdAt
+        }
+        return expiresIn.map { start.addingTimeInterval(TimeInterval($0)) }
     }
 }

@@ -151,11 +151,14 @@ import Testing
         #expect(endpoint.refreshes.withLock { $0 } == 0)
     }
 
-    @Test func invalidGrantClearsTheSessionItRefused() async throws {
+    /// `invalid_grant`, and GitHub's `bad_refresh_token` (sent with HTTP
+    /// 200), end the session whose refresh token they refused.
+    @Test(arguments: [(#"{"error": "invalid_grant"}"#, 400), (#"{"error": "bad_refresh_token"}"#, 200)])
+    func aRefusedRefreshTokenClearsTheSessionItRefused(body: String, status: Int) async throws {
         let endpoint = TokenEndpoint { _, request in
             (
-                Data(#"{"error": "invalid_grant"}"#.utf8),
-                response(request, 400)
+                Data(body.utf8),
+                response(request, status)
             )
         }
         let store = InMemoryLoginStateStore(.loggedIn(session(expiresIn: -5)))

@@ -243,7 +243,7 @@ package final class ListenerLoop: Sendable {
         case .complete where accepted:
             answer(connection.fd, "200 OK", text.finished)
         case .complete(let head):
-            switch CallbackQuery.parse(head.query) {
+            switch FormFields.parse(head.query) {
             case .failure:
                 answer(connection.fd, "400 Bad Request", text.repeated)
                 onRefused(.malformed)

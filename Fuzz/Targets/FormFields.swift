@@ -1,14 +1,15 @@
-// The percent-decoding of the callback's query. Invariants: no parameter is
-// ever taken twice, and what decodes survives encoding and decoding again.
+// The percent-decoding of form fields (a callback's query, a form answer).
+// Invariants: no parameter is ever taken twice, and what decodes survives
+// encoding and decoding again.
 import SessionNetworking
 
 /// libFuzzer's entry point: one input, `count` bytes at `start`.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let query = String(decoding: UnsafeRawBufferPointer(start: start, count: count), as: UTF8.self)
-    guard case .success(let parameters) = CallbackQuery.parse(query) else { return 0 }
+    guard case .success(let parameters) = FormFields.parse(query) else { return 0 }
     let encoded = parameters.map { encode($0.key) + "=" + encode($0.value) }.joined(separator: "&")
-    guard case .success(let again) = CallbackQuery.parse(encoded) else {
+    guard case .success(let again) = FormFields.parse(encoded) else {
         preconditionFailure("decoded parameters do not parse once encoded")
     }
     precondition(again == parameters, "decoded parameters change once encoded")

@@ -1,12 +1,14 @@
-/// The parameters of an authorization response: the query of the redirect
-/// back to the app, form-encoded (RFC 6749 §4.1.2, Appendix B).
+/// Form-encoded fields (RFC 6749 Appendix B): the query of the redirect
+/// back to the app (an authorization response, §4.1.2), and the body of a
+/// provider that answers in a form (GitHub unless asked for JSON, and any
+/// answer sent as `text/plain`, which golang/oauth2 reads as a form too).
 ///
 /// Strict where it matters: a parameter that appears twice makes the whole
 /// response unusable (RFC 6749 §3.1: "MUST NOT be included more than
 /// once"), and so does a `%` not followed by two hex digits or bytes that are
 /// not UTF-8. A lenient reader would let the first (or the last) of two
 /// `state`s or `code`s win, which is what an injected parameter relies on.
-package enum CallbackQuery {
+package enum FormFields {
     /// Why a query cannot be read.
     package enum Problem: Error, Sendable, Equatable {
         /// A parameter name appears more than once.
