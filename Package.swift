@@ -57,7 +57,7 @@ let package = Package(
             dependencies: ["SessionCLIKit", "SessionCore", "SessionNetworking", "SessionSupport"]),
         .executableTarget(name: "session-cli", dependencies: ["SessionCLIKit"], linkerSettings: fastStart),
         .executableTarget(
-            name: "session-cli-api", dependencies: ["SessionCLIKit", "SessionCLINetworking"],
+            name: "session-cli-api", dependencies: ["SessionCLIKit", "SessionCLINetworking", "SessionCore", "SessionSupport"],
             linkerSettings: fastStart),
         // The tests' servers (a plain HTTP one and a real OAuth provider) and a real browser,
         // shared by the tests and the benchmark.

@@ -11,7 +11,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 output="${1:-.build/deb}"
-version=$(sed -n 's/.*sessionCLIVersion = "\(.*\)"/\1/p' Sources/SessionCLIKit/Entry/Version.swift)
+version=$(sed -n 's/.*sessionVersion = "\(.*\)"/\1/p' Sources/SessionSupport/Version.swift)
 arch=$(dpkg --print-architecture)
 
 # The same build .ci/run makes (warnings as errors), so CI builds it once.

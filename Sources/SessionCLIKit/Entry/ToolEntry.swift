@@ -33,7 +33,7 @@ package enum ToolEntry {
         do {
             switch try CommandTable.parse(arguments) {
             case .version:
-                console.out("session-cli \(sessionCLIVersion)")
+                console.out("session-cli \(sessionVersion)")
                 status = .success
             case .help(let spec):
                 let help = HelpText(language: language, width: width(environment, console))

@@ -1,3 +1,5 @@
+import SessionSupport
+
 /// How a session's requests reach its provider and its server, beyond the
 /// URL: the certificate authorities it trusts besides the system's, the
 /// client certificate it presents, and the proxy it goes through.
@@ -150,3 +152,28 @@ package enum ProxyAddress {
     }
 
 }
+
+extension ConnectionSettings {
+    /// The `User-Agent` every request names when it names none itself:
+    /// `Session/<version>` unless the app sets its own (`MyApp/2.1`), once,
+    /// before it sends anything. Some servers refuse a request without one
+    /// (GitHub's API answers 403), so no transport here sends one without.
+    /// A value with anything but printable ASCII in it is not used.
+    ///
+    /// ```swift
+    /// ConnectionSettings.userAgent = "MyApp/2.1 (+https://example.com/myapp)"
+    /// ```
+    public static var userAgent: String {
+        get { chosenUserAgent.withLock { $0 } }
+        set { chosenUserAgent.withLock { $0 = newValue } }
+    }
+
+    /// ``userAgent`` when it can be a header's value; the library's own otherwise.
+    package static var headerUserAgent: String {
+        let chosen = userAgent
+        return !chosen.isEmpty && chosen.utf8.allSatisfy({ (0x20...0x7E).contains($0) })
+            ? chosen : "Session/\(sessionVersion)"
+    }
+}
+
+private let chosenUserAgent = Locked("Session/\(sessionVersion)")

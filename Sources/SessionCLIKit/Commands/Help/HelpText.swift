@@ -22,7 +22,7 @@ package struct HelpText {
 
     /// The tool's overview: commands, global options, environment.
     package var overview: String {
-        var lines = wrapped(say(.helpToolSummary, ["version": sessionCLIVersion]))
+        var lines = wrapped(say(.helpToolSummary, ["version": sessionVersion]))
         lines += [
             "", say(.helpUsageHeading) + " session-cli <command> [options]", "", say(.helpCommandsHeading),
         ]

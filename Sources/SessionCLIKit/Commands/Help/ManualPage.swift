@@ -17,7 +17,7 @@ package struct ManualPage {
     /// The page's roff source.
     package var text: String {
         var lines = [
-            ".TH SESSION-CLI 1 \"\" \"session-cli \(sessionCLIVersion)\" \"\(escape(say(.manSectionTitle)))\"",
+            ".TH SESSION-CLI 1 \"\" \"session-cli \(sessionVersion)\" \"\(escape(say(.manSectionTitle)))\"",
             // Ragged right, no hyphens: Japanese has no spaces to stretch, and a
             // command line must not be hyphenated.
             ".ad l",

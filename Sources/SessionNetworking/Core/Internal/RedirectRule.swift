@@ -16,7 +16,8 @@ enum RedirectRule {
 
     /// Sends `request` with `hop`, then each redirect it asks for, up to
     /// ``SessionLimits/redirects``. `hop` hands the body to its receiver
-    /// only when `deliversBody` says the response is the answer.
+    /// only when `deliversBody` says the response is the answer. A request
+    /// that names no `User-Agent` names ``ConnectionSettings/userAgent``.
     ///
     /// - Throws: ``ConnectionError/Reason/tooManyRedirects`` after the last one.
     static func follow(
@@ -25,6 +26,9 @@ enum RedirectRule {
             -> HTTPURLResponse
     ) async throws -> HTTPURLResponse {
         var current = request
+        if current.value(forHTTPHeaderField: "User-Agent") == nil {
+            current.setValue(ConnectionSettings.headerUserAgent, forHTTPHeaderField: "User-Agent")
+        }
         for _ in 0...SessionLimits.redirects {
             let sent = current
             let response = try await hop(sent) { next(after: sent, response: $0) == nil }

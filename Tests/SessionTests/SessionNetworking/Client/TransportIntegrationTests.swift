@@ -1,5 +1,6 @@
 import Foundation
 import Session
+import SessionSupport
 import SessionTestSupport
 import Testing
 
@@ -69,6 +70,24 @@ import Testing
                 Request<Echo>(path: "/echo"))
             Secret.expectEqual(raw.values(of: "X-Auth-Token"), [Sample.secret], "X-Auth-Token")
             #expect(raw.values(of: "Authorization").isEmpty)
+        }
+    }
+
+    /// Every request names a `User-Agent` (GitHub's API refuses one that
+    /// does not): the library's own unless the request names its own, on
+    /// every hop of a redirect to another origin too.
+    @Test(.tags(.python), arguments: Kind.allCases) func everyRequestNamesAUserAgent(kind: Kind) async throws
+    {
+        try await withServer { server, store in
+            let plain = try await client(server, store, kind).send(Request<Echo>(path: "/echo"))
+            #expect(plain.values(of: "User-Agent") == ["Session/\(sessionVersion)"])
+            let own = try await client(server, store, kind).send(
+                Request<Echo>(path: "/echo", headers: ["User-Agent": "MyApp/2.1"]))
+            #expect(own.values(of: "User-Agent") == ["MyApp/2.1"])
+            let redirected = try await client(server, store, kind).send(
+                Request<Echo>(path: "/redirect/other"))
+            #expect(redirected.port == server.portB)
+            #expect(redirected.values(of: "User-Agent") == ["Session/\(sessionVersion)"])
         }
     }
 

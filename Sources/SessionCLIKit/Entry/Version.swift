@@ -1,2 +1,0 @@
-/// The tool's version, printed by `--version`.
-package let sessionCLIVersion = "0.1.0"
