@@ -72,7 +72,8 @@ enum NetworkErrorReport {
             case .noDeviceEndpoint, .missingEndpoint, .clientSecretRequired: .usage
             case .callbackAddressUnavailable: .unavailable
             case .clientKeyUnusable: .ioError
-            case .discoveryFailed, .issuerMismatch, .insecureEndpoint, .invalidResponse, .callbackMismatch,
+            case .discoveryFailed, .issuerMismatch, .insecureEndpoint, .endpointOutsideProvider,
+                .invalidResponse, .callbackMismatch,
                 .callbackRejected, .idTokenRejected, .providerError, .unsupportedClientAuthentication,
                 .pushedRequestUnavailable:
                 .badProtocol
@@ -90,6 +91,8 @@ enum NetworkErrorReport {
             Message(.signInDiscoveryFailed, ["issuer": issuer, "reason": reason])
         case .issuerMismatch(let expected): Message(.signInIssuerMismatch, ["issuer": expected])
         case .insecureEndpoint(let name): Message(.signInInsecureEndpoint, ["name": name])
+        case .endpointOutsideProvider(let name, let provider):
+            Message(.signInEndpointOutsideProvider, ["name": name, "provider": provider])
         case .noDeviceEndpoint: Message(.signInNoDeviceEndpoint)
         case .missingEndpoint(let name): Message(.signInMissingEndpoint, ["name": name])
         case .invalidResponse(let from, let reason):

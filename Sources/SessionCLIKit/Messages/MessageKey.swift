@@ -516,6 +516,7 @@ package enum MessageKey: String, CaseIterable, Sendable {
     case signInDiscoveryFailed
     case signInIssuerMismatch
     case signInInsecureEndpoint
+    case signInEndpointOutsideProvider
     case signInNoDeviceEndpoint
     case signInMissingEndpoint
     case signInInvalidResponse
@@ -3036,6 +3037,11 @@ package enum MessageKey: String, CaseIterable, Sendable {
                 "the provider's {name} is not https (plain http is allowed on this machine only); refusing it",
                 "プロバイダーの {name} が https ではありません (暗号化されない http はこのマシン宛てだけです)。受け付けません"
             )
+        case .signInEndpointOutsideProvider:
+            (
+                "the {name} named for {provider} is at a host that is not {provider}'s; nothing was sent there",
+                "{provider} の {name} として示された先は {provider} のホストではありません。そこには何も送っていません"
+            )
         case .signInNoDeviceEndpoint:
             (
                 "the provider lists no device authorization endpoint",
@@ -3093,8 +3099,8 @@ package enum MessageKey: String, CaseIterable, Sendable {
             )
         case .signInRefreshRefused:
             (
-                "the provider refused the refresh token (invalid_grant); log in again",
-                "プロバイダーがリフレッシュトークンを拒否しました (invalid_grant)。もう一度ログインしてください"
+                "the provider refused the refresh token (it expired, was revoked or was already used); log in again",
+                "プロバイダーがリフレッシュトークンを拒否しました (期限切れ、取り消し済み、または使用済みです)。もう一度ログインしてください"
             )
         case .signInRefreshAnswerLost:
             (

@@ -2,7 +2,7 @@ package import SessionSupport
 
 /// The claims of an OpenID Connect ID token, once they are shown to belong
 /// to the provider and the client (OpenID Connect Core §3.1.3.7): `iss` is
-/// the issuer and `aud` names the client. A sign-in checks its nonce on top;
+/// the issuer (``IDTokenIssuer``) and `aud` names the client. A sign-in checks its nonce on top;
 /// `session-cli kube-credential --id-token` checks these again before it
 /// hands the token on, and reads its expiry.
 ///
@@ -21,14 +21,19 @@ package struct IDTokenClaims: Sendable {
         package let reason: String
     }
 
+    /// Reads and checks `text`, an ID token of `provider`'s client.
+    package init(_ text: String, of provider: OAuthProvider) throws(Rejection) {
+        try self.init(text, issuer: IDTokenIssuer(provider), clientID: provider.clientID)
+    }
+
     /// Reads and checks `text`.
-    package init(_ text: String, issuer: URL, clientID: String) throws(Rejection) {
+    package init(_ text: String, issuer: IDTokenIssuer, clientID: String) throws(Rejection) {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, let payload = Base64URL.decode(parts[1]),
             payload.count <= SessionLimits.providerAnswerSize,
             case .object(let claims)? = try? JSONValue.parse(payload)
         else { throw Rejection(reason: "it is not a JWT with a JSON payload") }
-        guard case .string(issuer.absoluteString)? = claims["iss"] else {
+        guard issuer.accepts(claims) else {
             throw Rejection(reason: "its issuer (iss) is not the provider")
         }
         let audience: [JSONValue] =

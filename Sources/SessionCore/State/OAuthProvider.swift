@@ -44,13 +44,21 @@ public struct OAuthProvider: Sendable, Hashable, Codable {
     /// instead of sending a secret (`private_key_jwt`): where it is, never
     /// the key itself.
     public var clientKey: ClientKey?
+    /// The issuer as the provider's discovery document spells it, when that
+    /// differs from ``issuer``: the `iss` its ID tokens name (Microsoft's
+    /// `https://login.microsoftonline.com/{tenantid}/v2.0`, whose
+    /// `{tenantid}` each token fills in with its own `tid`, or a tenant's ID
+    /// for a tenant asked for by its domain name).
+    public var idTokenIssuer: String?
 
     /// A provider and its endpoints.
     public init(
         issuer: URL, clientID: String, tokenEndpoint: URL, revocationEndpoint: URL? = nil,
         clientSecret: AuthToken? = nil, clientAuthentication: ClientAuthenticationMethod? = nil,
-        redirect: LoopbackRedirect? = nil, usesClientCredentials: Bool = false, clientKey: ClientKey? = nil
+        redirect: LoopbackRedirect? = nil, usesClientCredentials: Bool = false, clientKey: ClientKey? = nil,
+        idTokenIssuer: String? = nil
     ) {
+        self.idTokenIssuer = idTokenIssuer
         self.clientKey = clientKey
         self.issuer = issuer
         self.clientID = clientID
@@ -64,7 +72,7 @@ public struct OAuthProvider: Sendable, Hashable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case issuer, clientID, tokenEndpoint, revocationEndpoint, clientSecret, clientAuthentication, redirect
-        case clientKey
+        case clientKey, idTokenIssuer
         case usesClientCredentials = "clientCredentials"
     }
 
@@ -83,11 +91,15 @@ public struct OAuthProvider: Sendable, Hashable, Codable {
             redirect: try container.decodeIfPresent(LoopbackRedirect.self, forKey: .redirect),
             usesClientCredentials: try container.decodeIfPresent(Bool.self, forKey: .usesClientCredentials)
                 ?? false,
-            clientKey: try container.decodeIfPresent(ClientKey.self, forKey: .clientKey))
+            clientKey: try container.decodeIfPresent(ClientKey.self, forKey: .clientKey),
+            idTokenIssuer: try container.decodeIfPresent(String.self, forKey: .idTokenIssuer))
     }
 
     /// Whether the client has a secret or a key (a confidential client).
     public var isConfidential: Bool { clientSecret != nil || clientKey != nil }
+
+    /// What is known of the provider (``ProviderProfile/matching(_:)``), if it is a known one.
+    public var profile: ProviderProfile? { ProviderProfile.matching(issuer) }
 }
 
 /// Where a confidential client's private key is, for `private_key_jwt`

@@ -60,8 +60,10 @@ public struct AuthorizationCodeFlow: CredentialProvider {
     /// - Parameters:
     ///   - configuration: The provider (it needs an authorization endpoint),
     ///     the client registered with the redirect URI, the scopes.
-    ///   - redirect: Where the browser comes back: `127.0.0.1` on a port the
-    ///     system picks, unless fixed for a provider that compares redirect URIs exactly.
+    ///   - redirect: Where the browser comes back: by default `127.0.0.1` (a
+    ///     known provider's own loopback host: Microsoft's `localhost`) on a
+    ///     port the system picks; fixed for a provider that compares redirect
+    ///     URIs exactly.
     ///   - pages: What the browser is shown at the end.
     ///   - transport: How requests are sent; by default as the configuration's
     ///     ``OAuthConfiguration/connection`` says.
@@ -70,11 +72,13 @@ public struct AuthorizationCodeFlow: CredentialProvider {
     ///   - now: When requests are sent, for the expiry.
     ///   - onEvent: Hears what happens: the URL to open, the wait, refused requests.
     public init(
-        configuration: OAuthConfiguration, redirect: LoopbackRedirect = LoopbackRedirect(),
+        configuration: OAuthConfiguration, redirect: LoopbackRedirect? = nil,
         pages: SignInPages = SignInPages(), transport: (any Transport)? = nil,
         callbackTimeout: Duration = SessionLimits.browserWait, prompt: SignInPrompt? = nil,
         now: @escaping @Sendable () -> Date = { Date() }, onEvent: @escaping @Sendable (Event) -> Void
     ) {
+        let redirect =
+            redirect ?? LoopbackRedirect(host: configuration.metadata.profile?.redirectHost ?? .ipv4)
         self.configuration = configuration
         self.redirect = redirect
         self.pages = pages

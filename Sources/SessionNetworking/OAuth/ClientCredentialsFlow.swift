@@ -59,7 +59,7 @@ public struct ClientCredentialsFlow: CredentialProvider {
         // With DPoP, a new key for the session, proven on the request.
         let binding = try configuration.newBinding()
         let client = try configuration.client(dpop: binding)
-        let request = ClientCredentialsGrant.request(client, endpoint, scopes: configuration.scopes)
+        let request = try ClientCredentialsGrant.request(client, endpoint, scopes: configuration.scopes)
         let sentAt = now()
         let network = NetworkClient(
             baseURL: endpoint,
@@ -87,9 +87,9 @@ public struct ClientCredentialsFlow: CredentialProvider {
 
 /// The client credentials grant's request, for a sign-in and for a renewal.
 enum ClientCredentialsGrant {
-    static func request(_ client: ClientCredentials, _ endpoint: URL, scopes: [String]) -> URLRequest {
+    static func request(_ client: ClientCredentials, _ endpoint: URL, scopes: [String]) throws -> URLRequest {
         var fields = [("grant_type", "client_credentials")]
         if !scopes.isEmpty { fields.append(("scope", scopes.joined(separator: " "))) }
-        return client.formPost(to: endpoint, fields)
+        return try client.formPost(to: endpoint, fields)
     }
 }

@@ -76,7 +76,7 @@ package struct GrantRevocation: RequestSequence {
         let client = ClientCredentials(provider, dpopKey: try DPoPKey.signingKey(of: credential))
         return .send(
             try client.proving(
-                client.formPost(to: endpoint, [("token", token.value), ("token_type_hint", hint)])))
+                try client.formPost(to: endpoint, [("token", token.value), ("token_type_hint", hint)])))
     }
 
     /// A 200 revoked it (RFC 7009 §2.2; its body, often empty, says

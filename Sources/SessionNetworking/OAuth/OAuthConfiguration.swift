@@ -55,9 +55,14 @@ public struct OAuthConfiguration: Sendable {
         self.server = server
     }
 
+    /// The scopes a person's sign-in asks for: ``scopes``, or a known
+    /// provider's defaults when there are none, with the scopes it needs
+    /// for a refresh token and the account (``ProviderProfile/scopes(given:)``).
+    public var requestedScopes: [String] { metadata.profile?.scopes(given: scopes) ?? scopes }
+
     /// Whether the scopes ask for OpenID Connect, which brings an ID token
     /// and, in the browser flow, a nonce.
-    public var isOpenIDConnect: Bool { scopes.contains("openid") }
+    public var isOpenIDConnect: Bool { requestedScopes.contains("openid") }
 
     /// What the session keeps of the provider, for refresh and logout.
     ///
@@ -70,7 +75,7 @@ public struct OAuthConfiguration: Sendable {
             clientSecret: clientKey == nil ? clientSecret : nil,
             clientAuthentication: clientKey != nil
                 ? .privateKeyJWT : try clientSecret.map { _ in try metadata.clientAuthenticationMethod() },
-            redirect: redirect, clientKey: clientKey)
+            redirect: redirect, clientKey: clientKey, idTokenIssuer: metadata.idTokenIssuer)
     }
 
     /// How the client authenticates at the token endpoint, and the key it proves for a bound session.
@@ -97,10 +102,10 @@ public struct OAuthConfiguration: Sendable {
         try grant.requireBinding(binding != nil)
         var credential = Credential(
             token: grant.accessToken, refreshToken: grant.refreshToken,
-            account: AccountClaims.name(in: claims),
+            account: AccountClaims.name(in: claims, preferring: metadata.profile?.accountClaim),
             server: sessionServer,
             issuedAt: sentAt,
-            expiresAt: grant.expiry(sentAt: sentAt), scopes: grant.scopes ?? scopes,
+            expiresAt: grant.expiry(sentAt: sentAt), scopes: grant.scopes ?? requestedScopes,
             provider: try provider(redirect: redirect), connection: connection)
         // Checked by the flow before its claims were read.
         credential.idToken = grant.idToken.flatMap { try? AuthToken($0) }
@@ -108,8 +113,9 @@ public struct OAuthConfiguration: Sendable {
         return credential
     }
 
-    /// Where the session's token may go: ``server``, else the issuer's origin.
+    /// Where the session's token may go: ``server``, else a known
+    /// provider's API (``ProviderProfile/server``), else the issuer's origin.
     var sessionServer: URL? {
-        server ?? Origin(metadata.issuer).flatMap { URL(string: $0.description) }
+        server ?? metadata.profile?.server ?? Origin(metadata.issuer).flatMap { URL(string: $0.description) }
     }
 }

@@ -41,6 +41,15 @@ public struct ProviderMetadata: Sendable, Hashable {
     /// Where the browser ends the person's session at the provider
     /// (OpenID Connect RP-Initiated Logout 1.0).
     public var endSessionEndpoint: URL?
+    /// The issuer as the discovery document spells it, when that differs
+    /// from ``issuer`` (which only a known provider's profile allows): the
+    /// `iss` its ID tokens name, Microsoft's `{tenantid}` template included.
+    public var idTokenIssuer: String?
+
+    /// What is known of the provider beyond its documents, when its issuer
+    /// is a known one's (``ProviderProfile/matching(_:)``): the flows read
+    /// its scopes, parameters, account claim and server.
+    public var profile: ProviderProfile? { ProviderProfile.matching(issuer) }
 
     /// Endpoints given by hand; each must be `https` or loopback `http`.
     ///
@@ -75,18 +84,45 @@ public struct ProviderMetadata: Sendable, Hashable {
         self.endSessionEndpoint = endSessionEndpoint
     }
 
-    /// How a client with a secret authenticates here: HTTP Basic when the
-    /// provider lists it (or lists nothing), else the body when it lists
-    /// `client_secret_post`.
+    /// How a client with a secret authenticates here: a known provider's
+    /// own way (``ProviderProfile/clientAuthentication``) when it lists it,
+    /// else HTTP Basic when the provider lists it (or lists nothing), else
+    /// the body when it lists `client_secret_post`.
     ///
     /// - Throws: ``SignInError/unsupportedClientAuthentication`` when it lists neither.
     public func clientAuthenticationMethod() throws -> ClientAuthenticationMethod {
+        // A known provider's own way, when the provider does not rule it out.
+        if let preferred = profile?.clientAuthentication,
+            tokenEndpointAuthMethods?.contains(preferred.rawValue) ?? true
+        {
+            return preferred
+        }
         guard let methods = tokenEndpointAuthMethods else { return .clientSecretBasic }
         for method in [ClientAuthenticationMethod.clientSecretBasic, .clientSecretPost]
         where methods.contains(method.rawValue) {
             return method
         }
         throw SignInError.unsupportedClientAuthentication
+    }
+
+    /// A known provider's endpoints as its profile lists them, for one that
+    /// publishes no discovery document (GitHub), at `issuer` (by default the
+    /// profile's own).
+    ///
+    /// ```swift
+    /// let github = try ProviderMetadata(profile: .github)
+    /// ```
+    /// - Throws: ``SignInError/missingEndpoint(name:)`` for a profile that
+    ///   lists no token endpoint.
+    public init(profile: ProviderProfile, issuer: URL? = nil) throws {
+        let endpoints = profile.endpoints
+        guard let token = endpoints.token else { throw SignInError.missingEndpoint(name: "token endpoint") }
+        try self.init(
+            issuer: issuer ?? profile.issuer, authorizationEndpoint: endpoints.authorization,
+            tokenEndpoint: token,
+            deviceAuthorizationEndpoint: endpoints.deviceAuthorization,
+            revocationEndpoint: endpoints.revocation,
+            userinfoEndpoint: endpoints.userinfo)
     }
 
     /// Finds a provider's endpoints: OpenID Connect discovery
@@ -102,6 +138,12 @@ public struct ProviderMetadata: Sendable, Hashable {
     /// ``SessionLimits/providerAnswerSize``, and each request ends within
     /// ``SessionLimits/signInExchangeDeadline``.
     ///
+    /// A known provider's issuer (``ProviderProfile``) brings what is known
+    /// of it: GitHub's endpoints without a request, since it publishes no
+    /// document; GitLab's device endpoint where its document lists none;
+    /// Microsoft's `{tenantid}` issuer (``ProviderProfile/acceptsDocumentIssuer(_:askedAt:)``);
+    /// and every endpoint at the provider's own hosts only.
+    ///
     /// ```swift
     /// let metadata = try await ProviderMetadata.discover(issuer: URL(string: "https://login.example.com")!)
     /// ```
@@ -112,7 +154,10 @@ public struct ProviderMetadata: Sendable, Hashable {
         async throws
         -> ProviderMetadata
     {
-        try await NetworkClient(
+        if let profile = ProviderProfile.matching(issuer), !profile.publishesDiscovery {
+            return try ProviderMetadata(profile: profile, issuer: issuer)
+        }
+        return try await NetworkClient(
             baseURL: issuer,
             transport: DeadlineTransport(transport, limit: SessionLimits.signInExchangeDeadline)
         ).run(ProviderDiscovery(issuer: issuer))
@@ -122,6 +167,9 @@ public struct ProviderMetadata: Sendable, Hashable {
     public func provider(clientID: String) -> OAuthProvider {
         OAuthProvider(
             issuer: issuer, clientID: clientID, tokenEndpoint: tokenEndpoint,
-            revocationEndpoint: revocationEndpoint)
+            revocationEndpoint: revocationEndpoint, idTokenIssuer: idTokenIssuer)
     }
+
+    /// Which `iss` this provider's ID tokens may name.
+    var idTokenIssuers: IDTokenIssuer { IDTokenIssuer(issuer: issuer, documentIssuer: idTokenIssuer) }
 }

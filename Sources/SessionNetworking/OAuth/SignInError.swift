@@ -19,6 +19,9 @@ public enum SignInError: Error, Sendable, Hashable, LocalizedError, CustomString
     case issuerMismatch(expected: String)
     /// An endpoint is not `https` (nor `http` on loopback).
     case insecureEndpoint(name: String)
+    /// A known provider's endpoint is at a host that is not the provider's
+    /// (``ProviderProfile/hosts``): nothing is sent there.
+    case endpointOutsideProvider(name: String, provider: String)
     /// The provider lists no device authorization endpoint, and none was given.
     case noDeviceEndpoint
     /// The provider lists no endpoint of this kind.
@@ -44,7 +47,8 @@ public enum SignInError: Error, Sendable, Hashable, LocalizedError, CustomString
     /// The provider answered with an OAuth error code, and the
     /// `error_description` when it is safe to show.
     case providerError(code: String, description: String?)
-    /// The provider refused the refresh token (`invalid_grant`): the session is over.
+    /// The provider refused the refresh token (`invalid_grant`, GitHub's
+    /// `bad_refresh_token`): the session is over.
     case refreshRefused
     /// A refresh's answer was lost (its deadline passed after the request
     /// went out), and the provider then refused the same refresh token: it
@@ -80,6 +84,8 @@ public enum SignInError: Error, Sendable, Hashable, LocalizedError, CustomString
                 + "give the issuer exactly as the provider spells it"
         case .insecureEndpoint(let name):
             "the provider's \(name) is not https (plain http is allowed on this machine only); refusing it"
+        case .endpointOutsideProvider(let name, let provider):
+            "the \(name) named for \(provider) is at a host that is not \(provider)'s; nothing was sent there"
         case .noDeviceEndpoint:
             "the provider lists no device authorization endpoint"
         case .missingEndpoint(let name):
@@ -101,7 +107,7 @@ public enum SignInError: Error, Sendable, Hashable, LocalizedError, CustomString
         case .providerError(let code, let description):
             "the provider answered with the error \(code)" + (description.map { ": \($0)" } ?? "")
         case .refreshRefused:
-            "the provider refused the refresh token (invalid_grant); log in again"
+            "the provider refused the refresh token (it expired, was revoked or was already used); log in again"
         case .refreshAnswerLost:
             "the answer to a refresh was lost, and the provider then refused the same refresh token "
                 + "(it had already rotated it, with no grace period for a retry); log in again"

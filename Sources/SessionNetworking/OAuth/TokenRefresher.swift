@@ -175,11 +175,12 @@ public final class TokenRefresher: Sendable {
             // A refresh token when the session has one; else (a client signed in as itself) the grant again.
             let request =
                 if let refreshToken = credential.refreshToken {
-                    client.formPost(
+                    try client.formPost(
                         to: provider.tokenEndpoint,
                         [("grant_type", "refresh_token"), ("refresh_token", refreshToken.value)])
                 } else {
-                    ClientCredentialsGrant.request(client, provider.tokenEndpoint, scopes: credential.scopes)
+                    try ClientCredentialsGrant.request(
+                        client, provider.tokenEndpoint, scopes: credential.scopes)
                 }
             let transport: any Transport =
                 self.transport ?? credential.connection.transport(timeout: SessionLimits.refreshIdleTimeout)
@@ -216,7 +217,8 @@ public final class TokenRefresher: Sendable {
                 fresh.refreshedAt = Array((recent + [sentAt]).suffix(Credential.refreshHistoryLimit))
                 if let idToken = grant.idToken {
                     // Checked as at sign-in, but for the nonce a refresh does not send (§12.2).
-                    _ = try IDToken(idToken, issuer: provider.issuer, clientID: provider.clientID, nonce: nil)
+                    _ = try IDToken(
+                        idToken, issuer: IDTokenIssuer(provider), clientID: provider.clientID, nonce: nil)
                     fresh.idToken = try? AuthToken(idToken)
                 }
                 // Saved durably before anyone uses the new token.

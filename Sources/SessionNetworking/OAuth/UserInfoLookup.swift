@@ -42,27 +42,36 @@ extension Credential {
         return try await NetworkClient(
             baseURL: endpoint,
             transport: DeadlineTransport(transport, limit: SessionLimits.signInExchangeDeadline)
-        ).run(OneRequest(request, read: UserInfoAnswer.read))
+        ).run(
+            OneRequest(request) { try UserInfoAnswer.read($0, accountClaim: metadata.profile?.accountClaim) })
     }
 }
 
-/// The userinfo endpoint's answer: a JSON object whose `sub` is a string.
+/// The userinfo endpoint's answer: a JSON object whose `sub` is a string,
+/// or for a provider whose account is not OpenID Connect's (GitHub's
+/// `GET /user`), whose `id` is a whole number or a string and whose
+/// `accountClaim` (`login`) is the short name.
 enum UserInfoAnswer {
-    static func read(_ answer: SequenceResponse) throws -> UserInfo {
+    static func read(_ answer: SequenceResponse, accountClaim: String? = nil) throws -> UserInfo {
         let status = answer.response.statusCode
         guard status == 200 else { throw NetworkError.status(code: status, body: answer.body) }
         let object = try OAuthWire.object(answer, from: "userinfo endpoint")
-        guard let subject = try OAuthWire.string(object, "sub", from: "userinfo endpoint"), showable(subject)
-        else {
-            throw SignInError.invalidResponse(from: "userinfo endpoint", reason: "it names no subject (sub)")
-        }
         func claim(_ key: String) -> String? {
             guard case .string(let text)? = object[key], showable(text) else { return nil }
             return text
         }
+        var subject = try OAuthWire.string(object, "sub", from: "userinfo endpoint")
+        if subject == nil, accountClaim != nil {
+            subject =
+                claim("id")
+                ?? (try? OAuthWire.integer(object, "id", in: 0...Int.max, from: "")).map(String.init)
+        }
+        guard let subject, showable(subject) else {
+            throw SignInError.invalidResponse(from: "userinfo endpoint", reason: "it names no subject (sub)")
+        }
         return UserInfo(
-            subject: subject, preferredUsername: claim("preferred_username"), name: claim("name"),
-            email: claim("email"))
+            subject: subject, preferredUsername: claim("preferred_username") ?? accountClaim.flatMap(claim),
+            name: claim("name"), email: claim("email"))
     }
 
     private static func showable(_ text: String) -> Bool {

@@ -107,7 +107,7 @@ package struct KubeCredentialCommand: Command {
             throw CLIError(.kubeNoIDToken, code: .failure)
         }
         do {
-            let claims = try IDTokenClaims(token.value, issuer: provider.issuer, clientID: provider.clientID)
+            let claims = try IDTokenClaims(token.value, of: provider)
             return (token, claims.expiresAt)
         } catch {
             throw CLIError(.kubeIDTokenRefused, ["reason": error.reason], code: .badProtocol)

@@ -141,6 +141,7 @@ package enum SessionFileFormat {
             "tokenEndpoint": .string(provider.tokenEndpoint.absoluteString),
         ]
         fields["revocationEndpoint"] = provider.revocationEndpoint.map { .string($0.absoluteString) }
+        fields["idTokenIssuer"] = provider.idTokenIssuer.map { .string($0) }
         if withSecret { fields["clientSecret"] = provider.clientSecret.map { .string($0.value) } }
         fields["clientAuthentication"] = provider.clientAuthentication.map { .string($0.rawValue) }
         if provider.usesClientCredentials { fields["clientCredentials"] = .bool(true) }
@@ -395,7 +396,8 @@ package enum SessionFileFormat {
                     return audience
                 }
                 return ClientKey(path: path, keyID: try key.string("keyID"), audience: audience ?? .endpoint)
-            })
+            },
+            idTokenIssuer: try fields.string("idTokenIssuer"))
     }
 
     /// The members of one object of a skimmed file, each read when asked

@@ -19,9 +19,10 @@ package enum AccountClaims {
         return try? OAuthWire.object(answer, from: "userinfo")
     }
 
-    /// The account in the first of `sources` that names one.
-    package static func name(in sources: [JSONObject]) -> String? {
-        for key in order {
+    /// The account in the first of `sources` that names one; a known
+    /// provider's own claim (GitHub's `login`) first.
+    package static func name(in sources: [JSONObject], preferring first: String? = nil) -> String? {
+        for key in [first].compactMap({ $0 }) + order {
             for claims in sources {
                 if case .string(let name)? = claims[key], isShowable(name) { return name }
             }

@@ -51,7 +51,9 @@ package struct AuthorizationCodeExchange: RequestSequence {
     ) {
         self.prompt = prompt
         self.configuration = configuration
-        fixedRedirect = redirect.port != nil || redirect.host != .ipv4 ? redirect : nil
+        // Kept when it is not what the provider gets by default.
+        let usual = configuration.metadata.profile?.redirectHost ?? .ipv4
+        fixedRedirect = redirect.port != nil || redirect.host != usual ? redirect : nil
         self.redirectURI = redirectURI
         self.pkce = pkce
         self.state = state
@@ -92,15 +94,17 @@ package struct AuthorizationCodeExchange: RequestSequence {
         guard let redirectURI else {
             throw SignInError.invalidResponse(from: "authorization request", reason: "no redirect URI is set")
         }
+        let profile = configuration.metadata.profile
         return [
             ("response_type", "code"), ("client_id", configuration.clientID),
             ("redirect_uri", redirectURI.absoluteString),
-            ("scope", configuration.scopes.joined(separator: " ")),
+            ("scope", configuration.requestedScopes.joined(separator: " ")),
             ("state", state), ("nonce", nonce ?? ""), ("code_challenge", pkce.challenge),
-            ("code_challenge_method", pkce.method), ("prompt", prompt?.rawValue ?? ""),
+            ("code_challenge_method", pkce.method),
+            ("prompt", (prompt ?? profile?.defaultPrompt)?.rawValue ?? ""),
             // The code is bound to the key too (RFC 9449 §10).
             ("dpop_jkt", binding?.thumbprint ?? ""),
-        ].filter { !$0.1.isEmpty }
+        ].filter { !$0.1.isEmpty } + (profile?.authorizationParameters.map { ($0.name, $0.value) } ?? [])
     }
 
     /// Whether this sign-in pushes its request first: when the provider
@@ -224,7 +228,8 @@ package struct AuthorizationCodeExchange: RequestSequence {
                 let idToken = try grant.idToken.map {
                     [
                         try IDToken(
-                            $0, issuer: metadata.issuer, clientID: configuration.clientID, nonce: nonce
+                            $0, issuer: metadata.idTokenIssuers, clientID: configuration.clientID,
+                            nonce: nonce
                         ).claims
                     ]
                 }
@@ -257,7 +262,7 @@ package struct AuthorizationCodeExchange: RequestSequence {
         let client = try configuration.client(dpop: binding)
         return .send(
             try client.proving(
-                client.formPost(
+                try client.formPost(
                     to: configuration.metadata.tokenEndpoint,
                     [
                         ("grant_type", "authorization_code"), ("code", code),

@@ -55,7 +55,17 @@ struct ClientCredentials: Sendable {
     ///   too. The device authorization endpoint of some providers reads the
     ///   client only from the body (django-oauth-toolkit), and RFC 8628 §3.1
     ///   allows it there.
-    func formPost(to url: URL, _ fields: [(String, String)], namingClient: Bool = false) -> URLRequest {
+    ///
+    /// - Throws: ``SignInError/endpointOutsideProvider(name:provider:)`` for
+    ///   a URL at a host that is not a known provider's (``ProviderProfile/hosts``):
+    ///   the client's secret goes to Google's hosts only, whatever named the endpoint.
+    func formPost(to url: URL, _ fields: [(String, String)], namingClient: Bool = false) throws -> URLRequest
+    {
+        if let issuer, let profile = ProviderProfile.matching(issuer),
+            !profile.hosts.contains(url.host?.lowercased() ?? "")
+        {
+            throw SignInError.endpointOutsideProvider(name: "endpoint", provider: profile.displayName)
+        }
         if key != nil {
             // With the assertion, client_id is optional (RFC 7523 §3); some providers want it with DPoP.
             return OAuthWire.formPost(to: url, fields + [("client_id", id)])

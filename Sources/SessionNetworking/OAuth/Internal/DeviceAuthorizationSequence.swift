@@ -110,7 +110,7 @@ package struct DeviceAuthorizationSequence: ProvingSequence {
         try OAuthWire.requireSafe(endpoint, "device authorization endpoint")
         try OAuthWire.requireSafe(metadata.tokenEndpoint, "token endpoint")
         sent = .codeRequest
-        let scope = configuration.scopes.joined(separator: " ")
+        let scope = configuration.requestedScopes.joined(separator: " ")
         return .send(
             try configuration.client().formPost(
                 to: endpoint, scope.isEmpty ? [] : [("scope", scope)], namingClient: true))
@@ -133,8 +133,10 @@ package struct DeviceAuthorizationSequence: ProvingSequence {
             let metadata = configuration.metadata
             let idToken = try grant.idToken.map {
                 [
-                    try IDToken($0, issuer: metadata.issuer, clientID: configuration.clientID, nonce: nil)
-                        .claims
+                    try IDToken(
+                        $0, issuer: metadata.idTokenIssuers, clientID: configuration.clientID, nonce: nil
+                    )
+                    .claims
                 ]
             }
             guard let userinfo = metadata.userinfoEndpoint else {

@@ -1,5 +1,5 @@
-package import Foundation
-import SessionCore
+import Foundation
+package import SessionCore
 package import SessionSupport
 
 /// The claims of an OpenID Connect ID token, once they are shown to belong
@@ -17,7 +17,7 @@ package struct IDToken {
     /// - Parameter nonce: The nonce the authorization request carried; `nil`
     ///   when it carried none (the device flow), and then none is required.
     /// - Throws: ``SignInError/idTokenRejected(reason:)``.
-    package init(_ text: String, issuer: URL, clientID: String, nonce: String?) throws {
+    package init(_ text: String, issuer: IDTokenIssuer, clientID: String, nonce: String?) throws {
         let checked: IDTokenClaims
         do {
             checked = try IDTokenClaims(text, issuer: issuer, clientID: clientID)

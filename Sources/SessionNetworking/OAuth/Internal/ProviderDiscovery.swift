@@ -15,10 +15,13 @@ import SessionSupport
 /// endpoints and the second fills in what it lacks.
 ///
 /// The document's `issuer` must equal the issuer asked for, character for
-/// character (a trailing slash included), and every endpoint must be `https`
-/// or loopback `http`.
+/// character (a trailing slash included), or be a spelling the issuer's
+/// profile accepts (Microsoft's `{tenantid}`); every endpoint must be `https`
+/// or loopback `http`, and for a known provider at one of its hosts. A known
+/// provider's profile fills in the endpoints its documents lack.
 package struct ProviderDiscovery: RequestSequence {
     private let issuer: URL
+    private let profile: ProviderProfile?
     private var documents: [JSONObject] = []
     private var failures: [String] = []
     private var asked = 0
@@ -26,6 +29,7 @@ package struct ProviderDiscovery: RequestSequence {
     /// Discovery for `issuer`, an `https` URL (or loopback `http`).
     package init(issuer: URL) {
         self.issuer = issuer
+        profile = ProviderProfile.matching(issuer)
     }
 
     /// The two well-known documents of the issuer, in the order they are tried.
@@ -76,32 +80,46 @@ package struct ProviderDiscovery: RequestSequence {
     }
 
     private func metadata() throws -> ProviderMetadata {
+        let asked = issuer.absoluteString
+        var named: String?
         for document in documents {
-            guard try OAuthWire.string(document, "issuer", from: "discovery") == issuer.absoluteString else {
-                throw SignInError.issuerMismatch(expected: issuer.absoluteString)
-            }
+            let spelled = try OAuthWire.string(document, "issuer", from: "discovery")
+            guard let spelled,
+                spelled == asked || profile?.acceptsDocumentIssuer(spelled, askedAt: issuer) == true,
+                named == nil || named == spelled
+            else { throw SignInError.issuerMismatch(expected: asked) }
+            named = spelled
         }
-        func endpoint(_ key: String, _ name: String) throws -> URL? {
+        func endpoint(_ key: String, _ name: String, known: URL?) throws -> URL? {
+            var found = known
             for document in documents {
                 if let url = try OAuthWire.endpoint(
                     OAuthWire.string(document, key, from: "discovery"), name: name)
                 {
-                    return url
+                    found = url
+                    break
                 }
             }
-            return nil
+            if let profile, let url = found, !profile.hosts.contains(url.host?.lowercased() ?? "") {
+                throw SignInError.endpointOutsideProvider(name: name, provider: profile.displayName)
+            }
+            return found
         }
-        guard let tokenEndpoint = try endpoint("token_endpoint", "token endpoint") else {
+        let known = profile?.endpoints
+        guard let tokenEndpoint = try endpoint("token_endpoint", "token endpoint", known: known?.token) else {
             throw SignInError.missingEndpoint(name: "token endpoint")
         }
-        return try ProviderMetadata(
+        var metadata = try ProviderMetadata(
             issuer: issuer,
-            authorizationEndpoint: endpoint("authorization_endpoint", "authorization endpoint"),
+            authorizationEndpoint: endpoint(
+                "authorization_endpoint", "authorization endpoint", known: known?.authorization),
             tokenEndpoint: tokenEndpoint,
             deviceAuthorizationEndpoint: endpoint(
-                "device_authorization_endpoint", "device authorization endpoint"),
-            revocationEndpoint: endpoint("revocation_endpoint", "revocation endpoint"),
-            userinfoEndpoint: endpoint("userinfo_endpoint", "userinfo endpoint"),
+                "device_authorization_endpoint", "device authorization endpoint",
+                known: known?.deviceAuthorization),
+            revocationEndpoint: endpoint(
+                "revocation_endpoint", "revocation endpoint", known: known?.revocation),
+            userinfoEndpoint: endpoint("userinfo_endpoint", "userinfo endpoint", known: known?.userinfo),
             tokenEndpointAuthMethods: first("token_endpoint_auth_methods_supported") { value in
                 guard case .array(let items) = value else { return nil }
                 return items.compactMap { if case .string(let method) = $0 { method } else { nil } }
@@ -110,11 +128,13 @@ package struct ProviderDiscovery: RequestSequence {
                 $0 == .bool(true)
             } ?? false,
             pushedAuthorizationRequestEndpoint: endpoint(
-                "pushed_authorization_request_endpoint", "pushed authorization request endpoint"),
+                "pushed_authorization_request_endpoint", "pushed authorization request endpoint", known: nil),
             requiresPushedAuthorizationRequests: first("require_pushed_authorization_requests") {
                 $0 == .bool(true)
             } ?? false,
-            endSessionEndpoint: endpoint("end_session_endpoint", "end session endpoint"))
+            endSessionEndpoint: endpoint("end_session_endpoint", "end session endpoint", known: nil))
+        if named != asked { metadata.idTokenIssuer = named }
+        return metadata
     }
 
     /// The first document's reading of `key`, for a member that `read`

@@ -224,7 +224,8 @@ extension CLIRefreshTests {
             #expect(token.status == 77)
             #expect(
                 token.stderr
-                    == "session-cli: the provider refused the refresh token (invalid_grant); log in again\n")
+                    == "session-cli: the provider refused the refresh token (it expired, was revoked or was already used); log in again\n"
+            )
             #expect(token.stdout.isEmpty)
             #expect(try store.load() == .loggedOut)
         }

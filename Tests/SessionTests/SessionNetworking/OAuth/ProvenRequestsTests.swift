@@ -48,7 +48,7 @@ import Testing
         let client = ClientCredentials(id: "ci", secret: nil, method: nil, key: key)
         #expect(client.method == .privateKeyJWT)
         let endpoint = url("https://login.example.com/token")
-        let unsigned = client.formPost(to: endpoint, [("grant_type", "client_credentials")])
+        let unsigned = try client.formPost(to: endpoint, [("grant_type", "client_credentials")])
         #expect(unsigned.value(forHTTPHeaderField: "Authorization") == nil, "no secret, no Basic")
         let first = form(try client.proving(unsigned))
         let second = form(try client.proving(unsigned))
@@ -89,7 +89,7 @@ import Testing
     @Test func aKeyOthersCanReadOrThatIsNoKeyIsRefusedInWords() async throws {
         let open = try await keyFile(mode: 0o644)
         let client = ClientCredentials(id: "ci", secret: nil, method: nil, key: ClientKey(path: open))
-        let request = client.formPost(to: url("https://login.example.com/token"), [])
+        let request = try client.formPost(to: url("https://login.example.com/token"), [])
         #expect {
             _ = try client.proving(request)
         } throws: { error in
