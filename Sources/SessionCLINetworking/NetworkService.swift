@@ -68,7 +68,7 @@ package struct NetworkService: Network {
     package func revoke(_ credential: Credential) async -> Revocation {
         guard let provider = credential.provider else { return .notOffered(issuer: "the provider") }
         let issuer = provider.issuer.absoluteString
-        guard provider.revocationEndpoint != nil else { return .notOffered(issuer: issuer) }
+        guard provider.revocationEndpoint != nil else { return .notOffered(by: provider) }
         do {
             try await credential.revokeGrant()
             return .revoked(issuer: issuer)
@@ -232,20 +232,22 @@ private struct SignIn: CredentialProvider {
                         userCode: prompt.userCode, verificationURI: prompt.verificationURI,
                         complete: prompt.verificationURIComplete, expiresIn: prompt.expiresIn))
             }
-        case .web(let redirect, let opensBrowser, let prompt):
+        case .web(let redirect, let opensBrowser, let prompt, let pasted):
             let pages = SignInPages.tool(request.language)
             return AuthorizationCodeFlow(
                 configuration: configuration, redirect: redirect, pages: pages, transport: transport,
-                prompt: prompt
+                prompt: prompt, pasted: pasted
             ) { event in
                 switch event {
                 case .authorizationURL(let url):
                     events(.authorizationURL(url, opening: opensBrowser))
                     if opensBrowser { SystemBrowser.open(url) }
                 case .waitingForBrowser(let redirectURI):
-                    events(.waitingForBrowser(redirectURI))
+                    events(pasted == nil ? .waitingForBrowser(redirectURI) : .waitingForPaste(redirectURI))
                 case .refusedCallback(let reason):
                     events(.refusedCallback(anotherSignIn: reason == .anotherSignIn))
+                case .refusedPaste(let reason):
+                    events(.refusedPaste(anotherSignIn: reason == .anotherSignIn))
                 }
             }
         }

@@ -8,14 +8,14 @@ import SessionSupport
 /// `session-cli-api` after reading some of its input, the companion reads
 /// the same bytes again (``CompanionLauncher``).
 package final class StandardInput: Sendable {
-    private enum Source {
+    enum Source {
         case descriptor(Int32)
         case memory([UInt8])
     }
 
     /// Whether standard input is a terminal (a person typing, not a pipe).
     package let isTerminal: Bool
-    private let source: Source
+    let source: Source
     private let state = Locked<(consumed: [UInt8], offset: Int)>(([], 0))
 
     private init(source: Source, isTerminal: Bool) {

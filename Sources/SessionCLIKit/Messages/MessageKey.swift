@@ -164,6 +164,7 @@ package enum MessageKey: String, CaseIterable, Sendable {
     case statusButton
     case statusSecrets
     case statusSession
+    case statusProviderNamed
     case statusProviderValue
     case statusProviderConfidential
     case statusAccountUnknown
@@ -242,6 +243,8 @@ package enum MessageKey: String, CaseIterable, Sendable {
     case logoutAllWithSelection
     case revocationDone
     case revocationNotOffered
+    case revocationOnlyByPerson
+    case loginGrantShared
     case revocationTimedOut
     case revocationFailed
     case revocationKeyringUnreadable
@@ -253,6 +256,7 @@ package enum MessageKey: String, CaseIterable, Sendable {
     case loginOptionDevice
     case loginOptionWeb
     case loginOptionClientCredentials
+    case loginOptionProvider
     case loginOptionIssuer
     case loginOptionClientID
     case loginOptionScope
@@ -302,6 +306,7 @@ package enum MessageKey: String, CaseIterable, Sendable {
     case loginModeToken
     case loginNoToken
     case loginNeedsIssuer
+    case loginProviderAndOtherIssuer
     case loginNeedsClientID
     case clientSecretInvalid
     case clientCredentialsNeedSecret
@@ -332,6 +337,9 @@ package enum MessageKey: String, CaseIterable, Sendable {
     case webWaiting
     case webRefusedAnotherSignIn
     case webRefusedMalformed
+    case webPasteHint
+    case webPasteAnotherSignIn
+    case webPasteNotTheRedirect
     // MARK: api
     case apiSummary
     case apiOptionMethod
@@ -1314,6 +1322,11 @@ package enum MessageKey: String, CaseIterable, Sendable {
                 "Session",
                 "セッション"
             )
+        case .statusProviderNamed:
+            (
+                "{name} at {issuer}",
+                "{issuer} の {name}"
+            )
         case .statusProviderValue:
             (
                 "{issuer} (client {client})",
@@ -1742,6 +1755,16 @@ package enum MessageKey: String, CaseIterable, Sendable {
                 "{issuer} lists no revocation endpoint; the grant was not revoked there",
                 "{issuer} には取り消しのエンドポイントがないため、そこでは認可を取り消していません"
             )
+        case .revocationOnlyByPerson:
+            (
+                "{provider} lets no app revoke its grant; to end it there too, revoke it at {page}",
+                "{provider} ではアプリが認可を取り消すことはできません。そこでも終わらせるには {page} で取り消してください"
+            )
+        case .loginGrantShared:
+            (
+                "{provider} keeps one grant for this app and account: the tokens of the session replaced were not revoked, which would end the new ones too",
+                "{provider} はこのアプリとアカウントに 1 つの認可しか持ちません: 置き換えたセッションのトークンは取り消していません (取り消すと新しいトークンも無効になります)"
+            )
         case .revocationTimedOut:
             (
                 "{issuer} did not answer within {seconds} s; the grant may still be valid there; the local session is removed anyway",
@@ -1793,6 +1816,11 @@ package enum MessageKey: String, CaseIterable, Sendable {
                 "Sign in as the client itself, with no person (secret: SESSION_CLI_CLIENT_SECRET).",
                 "人を介さず、クライアント自身としてサインインします (シークレットは SESSION_CLI_CLIENT_SECRET)。"
             )
+        case .loginOptionProvider:
+            (
+                "A provider by name, with what is known of it (its issuer is the default).",
+                "名前で指定するプロバイダー。その既知の事情を使います (発行者の既定値になります)。"
+            )
         case .loginOptionIssuer:
             (
                 "The provider (default: the session's provider).",
@@ -1815,8 +1843,8 @@ package enum MessageKey: String, CaseIterable, Sendable {
             )
         case .loginOptionNoBrowser:
             (
-                "With --web: print the URL, do not open a browser.",
-                "--web で: ブラウザーを開かず URL を出力します。"
+                "With --web: print the URL, do not open a browser; on a terminal, also take the address pasted back.",
+                "--web で: ブラウザーを開かず URL を出力します。端末では貼り付けたアドレスも受け付けます。"
             )
         case .loginOptionCallbackPort:
             (
@@ -1950,8 +1978,8 @@ package enum MessageKey: String, CaseIterable, Sendable {
             )
         case .loginDiscussion:
             (
-                "--device and --web sign in at an OAuth 2.0 / OpenID Connect provider. --device prints a code and a URL on standard error, each on its own line; enter the code there, in any browser. --web opens this machine's browser (register http://127.0.0.1/callback as the redirect; for a provider that compares it exactly, fix it with --callback-port and --callback-host). SESSION_CLI_CLIENT_SECRET (environment only) makes the client confidential.\n\n--client-credentials signs a machine in (a CI job, a service): the client credentials grant, with the secret from SESSION_CLI_CLIENT_SECRET or the key of --private-key-jwt. The session's account is the client ID; there is no refresh token, and a due token is renewed by running the grant again.\n\n--dpop binds the session's tokens to a new key of its own (DPoP): the key is kept where the tokens are, every request to the provider and every api request carries a fresh proof of it, and token hands the token out only with a proof (--dpop-proof). --private-key-jwt PATH proves a confidential client with a signed assertion of its own key instead of a secret, at every request to the provider; the path is kept with the session, the key never is. --web pushes its request to the provider first when the provider offers it (pushed authorization requests), so the browser's URL carries only a reference.\n\nWithout them, the token is read from standard input (--with-token) or, on a terminal, asked for with echo off. The token is never an argument: other users can read arguments with ps.\n\nA session is known by its server's origin and its account. A login with the key of a session there replaces it, and revokes the grant it replaces; any other adds a session. Either way the new session becomes the default. A failed login changes nothing.\n\n--secrets keyring keeps the access token, the refresh token, the ID token and the client secret in the system keyring (the Secret Service on the session D-Bus: gnome-keyring, KWallet, KeePassXC); the session file keeps the rest, and the token's first characters for status. When the keyring cannot be used, the login fails (exit 69) and nothing is written: never a silent fallback to the file. A locked keyring's unlock prompt is waited for up to {minutes} minutes (Ctrl-C cancels). login --secrets keyring|file with no way to sign in given moves the tokens of the session --server and --account select (else the default one) without a new sign-in.",
-                "--device と --web は OAuth 2.0 / OpenID Connect のプロバイダーでサインインします。--device はコードと URL を標準エラーにそれぞれ 1 行で出力します。どのブラウザーからでも、その URL でコードを入力してください。--web はこのマシンのブラウザーを開きます (リダイレクト先として http://127.0.0.1/callback を登録してください。完全一致で比べるプロバイダーには --callback-port と --callback-host で固定します)。SESSION_CLI_CLIENT_SECRET (環境変数のみ) があると機密クライアントになります。\n\n--client-credentials はマシン (CI ジョブやサービス) をサインインさせます: SESSION_CLI_CLIENT_SECRET のシークレットか --private-key-jwt の鍵を使うクライアントクレデンシャルグラントです。セッションのアカウントはクライアント ID で、リフレッシュトークンはなく、期限の近いトークンはグラントをもう一度実行して新しくします。\n\n--dpop はセッションのトークンを専用の新しい鍵に束縛します (DPoP): 鍵はトークンと同じ場所に保管され、プロバイダーへのすべてのリクエストと api のすべてのリクエストにその鍵の新しい証明が付き、token は証明と一緒 (--dpop-proof) でなければトークンを出しません。--private-key-jwt PATH は、シークレットの代わりに自分の鍵で署名したアサーションで機密クライアントを証明します (プロバイダーへのリクエストごと)。パスはセッションに保存されますが、鍵そのものは保存されません。--web は、プロバイダーが対応していれば、リクエストを先にプロバイダーへ送ります (プッシュ型認可リクエスト)。ブラウザーの URL には参照だけが入ります。\n\nこれらがなければ、トークンは標準入力 (--with-token) から読むか、端末ではエコーを止めて入力させます。トークンを引数で渡すことはできません: ほかのユーザーが ps で引数を読めます。\n\nセッションはサーバーのオリジンとアカウントで区別します。同じキーのセッションがあればログインはそれを置き換え、置き換えた認可を取り消します。なければセッションを追加します。どちらの場合も新しいセッションがデフォルトになります。失敗したログインは何も変えません。\n\n--secrets keyring はアクセストークン、リフレッシュトークン、ID トークン、クライアントシークレットをシステムのキーリング (セッション D-Bus 上の Secret Service: gnome-keyring、KWallet、KeePassXC) に保管し、セッションファイルには残りと、status 用にトークンの先頭の数文字だけを置きます。キーリングを使えないときはログインは失敗し (終了コード 69)、何も書きません: 黙ってファイルに保存することはありません。ロックされたキーリングの解除プロンプトは最大 {minutes} 分待ちます (Ctrl-C で中止)。サインインの方法を指定せずに login --secrets keyring|file を実行すると、--server と --account で選んだセッション (なければデフォルト) のトークンを、サインインし直さずに移します。"
+                "--device and --web sign in at an OAuth 2.0 / OpenID Connect provider. --device prints a code and a URL on standard error, each on its own line; enter the code there, in any browser. --web opens this machine's browser (register http://127.0.0.1/callback as the redirect; for a provider that compares it exactly, fix it with --callback-port and --callback-host). SESSION_CLI_CLIENT_SECRET (environment only) makes the client confidential.\n\n--provider NAME signs in at a provider most people use, with what is known of it (the same when it is given as --issuer): github needs an OAuth app, or a GitHub App, with the device flow enabled in its settings for --device; the session's server is https://api.github.com, git at https://github.com takes its token (setup-git), and GitHub lets no app revoke its grant. gitlab needs an application at gitlab.com with the openid scope; git takes its token as oauth2's password. google needs a \"TVs and Limited Input devices\" client for --device, or a desktop client for --web, each with its secret in SESSION_CLI_CLIENT_SECRET; the session's server is https://www.googleapis.com. microsoft needs a public client (\"Allow public client flows\" for --device, the redirect http://localhost for --web); it means the organizations tenant, any other is --issuer https://login.microsoftonline.com/TENANT/v2.0; the session's server is https://graph.microsoft.com.\n\n--web --no-browser prints the URL to open in any browser. A browser on another machine (this one reached over ssh) cannot come back to this machine's redirect: on a terminal, copy the address of the page it could not open from its address bar and paste it here. Whichever comes first, the browser or the paste, signs in; an address with another state, or not this sign-in's redirect, is refused.\n\n--client-credentials signs a machine in (a CI job, a service): the client credentials grant, with the secret from SESSION_CLI_CLIENT_SECRET or the key of --private-key-jwt. The session's account is the client ID; there is no refresh token, and a due token is renewed by running the grant again.\n\n--dpop binds the session's tokens to a new key of its own (DPoP): the key is kept where the tokens are, every request to the provider and every api request carries a fresh proof of it, and token hands the token out only with a proof (--dpop-proof). --private-key-jwt PATH proves a confidential client with a signed assertion of its own key instead of a secret, at every request to the provider; the path is kept with the session, the key never is. --web pushes its request to the provider first when the provider offers it (pushed authorization requests), so the browser's URL carries only a reference.\n\nWithout them, the token is read from standard input (--with-token) or, on a terminal, asked for with echo off. The token is never an argument: other users can read arguments with ps.\n\nA session is known by its server's origin and its account. A login with the key of a session there replaces it, and revokes the grant it replaces; any other adds a session. Either way the new session becomes the default. A failed login changes nothing.\n\n--secrets keyring keeps the access token, the refresh token, the ID token and the client secret in the system keyring (the Secret Service on the session D-Bus: gnome-keyring, KWallet, KeePassXC); the session file keeps the rest, and the token's first characters for status. When the keyring cannot be used, the login fails (exit 69) and nothing is written: never a silent fallback to the file. A locked keyring's unlock prompt is waited for up to {minutes} minutes (Ctrl-C cancels). login --secrets keyring|file with no way to sign in given moves the tokens of the session --server and --account select (else the default one) without a new sign-in.",
+                "--device と --web は OAuth 2.0 / OpenID Connect のプロバイダーでサインインします。--device はコードと URL を標準エラーにそれぞれ 1 行で出力します。どのブラウザーからでも、その URL でコードを入力してください。--web はこのマシンのブラウザーを開きます (リダイレクト先として http://127.0.0.1/callback を登録してください。完全一致で比べるプロバイダーには --callback-port と --callback-host で固定します)。SESSION_CLI_CLIENT_SECRET (環境変数のみ) があると機密クライアントになります。\n\n--provider NAME は多くの人が使うプロバイダーで、その既知の事情を使ってサインインします (--issuer で指定しても同じです): github には、--device 用に設定でデバイスフローを有効にした OAuth アプリか GitHub App が必要です。セッションのサーバーは https://api.github.com で、https://github.com の git もそのトークンを使います (setup-git)。GitHub ではアプリが認可を取り消すことはできません。gitlab には gitlab.com で openid スコープを持つアプリケーションが必要です。git はトークンを oauth2 のパスワードとして受け取ります。google には、--device 用の「テレビと入力が限られたデバイス」クライアントか、--web 用のデスクトップクライアントが必要で、どちらもシークレットを SESSION_CLI_CLIENT_SECRET に入れます。セッションのサーバーは https://www.googleapis.com です。microsoft には公開クライアントが必要です (--device には「パブリック クライアント フローを許可する」、--web にはリダイレクト http://localhost)。organizations テナントを指し、ほかのテナントは --issuer https://login.microsoftonline.com/TENANT/v2.0 で指定します。セッションのサーバーは https://graph.microsoft.com です。\n\n--web --no-browser は、どのブラウザーでも開ける URL を出力します。別のマシンのブラウザー (ssh で入ったこのマシンとは別) は、このマシンのリダイレクト先に戻れません: 端末では、開けなかったページのアドレスをアドレスバーからコピーしてここに貼り付けてください。ブラウザーと貼り付けのどちらか先に届いたほうでサインインします。state が別のものや、このサインインのリダイレクト先でないアドレスは拒否します。\n\n--client-credentials はマシン (CI ジョブやサービス) をサインインさせます: SESSION_CLI_CLIENT_SECRET のシークレットか --private-key-jwt の鍵を使うクライアントクレデンシャルグラントです。セッションのアカウントはクライアント ID で、リフレッシュトークンはなく、期限の近いトークンはグラントをもう一度実行して新しくします。\n\n--dpop はセッションのトークンを専用の新しい鍵に束縛します (DPoP): 鍵はトークンと同じ場所に保管され、プロバイダーへのすべてのリクエストと api のすべてのリクエストにその鍵の新しい証明が付き、token は証明と一緒 (--dpop-proof) でなければトークンを出しません。--private-key-jwt PATH は、シークレットの代わりに自分の鍵で署名したアサーションで機密クライアントを証明します (プロバイダーへのリクエストごと)。パスはセッションに保存されますが、鍵そのものは保存されません。--web は、プロバイダーが対応していれば、リクエストを先にプロバイダーへ送ります (プッシュ型認可リクエスト)。ブラウザーの URL には参照だけが入ります。\n\nこれらがなければ、トークンは標準入力 (--with-token) から読むか、端末ではエコーを止めて入力させます。トークンを引数で渡すことはできません: ほかのユーザーが ps で引数を読めます。\n\nセッションはサーバーのオリジンとアカウントで区別します。同じキーのセッションがあればログインはそれを置き換え、置き換えた認可を取り消します。なければセッションを追加します。どちらの場合も新しいセッションがデフォルトになります。失敗したログインは何も変えません。\n\n--secrets keyring はアクセストークン、リフレッシュトークン、ID トークン、クライアントシークレットをシステムのキーリング (セッション D-Bus 上の Secret Service: gnome-keyring、KWallet、KeePassXC) に保管し、セッションファイルには残りと、status 用にトークンの先頭の数文字だけを置きます。キーリングを使えないときはログインは失敗し (終了コード 69)、何も書きません: 黙ってファイルに保存することはありません。ロックされたキーリングの解除プロンプトは最大 {minutes} 分待ちます (Ctrl-C で中止)。サインインの方法を指定せずに login --secrets keyring|file を実行すると、--server と --account で選んだセッション (なければデフォルト) のトークンを、サインインし直さずに移します。"
             )
         case .loginTakesNoArguments:
             (
@@ -1980,8 +2008,13 @@ package enum MessageKey: String, CaseIterable, Sendable {
             )
         case .loginNeedsIssuer:
             (
-                "login {flag} needs a provider: give --issuer URL or set SESSION_CLI_ISSUER",
-                "login {flag} にはプロバイダーが必要です: --issuer URL を指定するか SESSION_CLI_ISSUER を設定してください"
+                "login {flag} needs a provider: give --provider NAME or --issuer URL, or set SESSION_CLI_ISSUER",
+                "login {flag} にはプロバイダーが必要です: --provider NAME か --issuer URL を指定するか、SESSION_CLI_ISSUER を設定してください"
+            )
+        case .loginProviderAndOtherIssuer:
+            (
+                "--issuer names another provider than --provider {provider}; give one of them (a tenant of the same provider is fine)",
+                "--issuer が --provider {provider} とは別のプロバイダーを指しています。どちらか一方を指定してください (同じプロバイダーのテナントなら構いません)"
             )
         case .loginNeedsClientID:
             (
@@ -2132,6 +2165,21 @@ package enum MessageKey: String, CaseIterable, Sendable {
             (
                 "refused a request to the sign-in listener: its parameters repeat or are unreadable; still waiting",
                 "サインインの待ち受けへの要求を拒否しました: パラメーターが重複しているか読めません。待ち続けます"
+            )
+        case .webPasteHint:
+            (
+                "If the browser is on another machine, it cannot open {redirect}: copy the address of the page it could not open from its address bar, paste it here and press Enter.",
+                "ブラウザーが別のマシンにあるときは {redirect} を開けません: 開けなかったページのアドレスをアドレスバーからコピーし、ここに貼り付けて Enter を押してください。"
+            )
+        case .webPasteAnotherSignIn:
+            (
+                "refused the address pasted: its state is another sign-in's; paste the address this sign-in's browser stopped at",
+                "貼り付けたアドレスを拒否しました: state が別のサインインのものです。このサインインでブラウザーが止まったページのアドレスを貼り付けてください"
+            )
+        case .webPasteNotTheRedirect:
+            (
+                "refused the address pasted: it is not this sign-in's redirect (or its parameters repeat or are unreadable); still waiting",
+                "貼り付けたアドレスを拒否しました: このサインインのリダイレクト先ではありません (またはパラメーターが重複しているか読めません)。待ち続けます"
             )
         // MARK: api
         case .apiSummary:

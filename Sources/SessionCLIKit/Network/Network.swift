@@ -73,9 +73,12 @@ package struct SignInRequest: Sendable {
     package enum Method: Sendable {
         /// The device authorization grant: a code entered in any browser.
         case device(endpoint: URL?)
-        /// The authorization code grant in this machine's browser; `prompt`
-        /// is OpenID Connect's.
-        case web(redirect: LoopbackRedirect, opensBrowser: Bool, prompt: SignInPrompt?)
+        /// The authorization code grant in a browser; `prompt` is OpenID
+        /// Connect's; `pasted`, the lines a person pastes back from a
+        /// browser on another machine (the address it could not open).
+        case web(
+            redirect: LoopbackRedirect, opensBrowser: Bool, prompt: SignInPrompt?,
+            pasted: AsyncStream<String>?)
         /// The client credentials grant: the client as itself, with its secret.
         case clientCredentials
     }
@@ -124,6 +127,13 @@ package enum SignInEvent: Sendable {
     case logoutURL(URL, opening: Bool)
     /// The listener waits for the browser at this redirect URI.
     case waitingForBrowser(URL)
+    /// The listener waits for the browser at this redirect URI, and the
+    /// terminal for the address a browser elsewhere could not open.
+    case waitingForPaste(URL)
+    /// A pasted address was refused; the wait goes on. `anotherSignIn`: its
+    /// state is another sign-in's; else it is not this sign-in's redirect,
+    /// or its parameters repeat or cannot be read.
+    case refusedPaste(anotherSignIn: Bool)
     /// A request to the sign-in listener was refused; the wait goes on.
     /// `anotherSignIn`: its state is another sign-in's; else its parameters
     /// repeat or cannot be read.
@@ -146,10 +156,21 @@ package enum ProviderSignOut: Sendable, Equatable {
 
 /// How a revocation at the provider went.
 package enum Revocation: Sendable, Equatable {
+    /// What a logout says of `provider` when it cannot revoke there: where a
+    /// person can (``ProviderProfile/grantsPage``), or that it offers no way.
+    package static func notOffered(by provider: OAuthProvider) -> Revocation {
+        if let profile = provider.profile, let page = profile.grantsPage {
+            return .onlyByPerson(provider: profile.displayName, page: page.absoluteString)
+        }
+        return .notOffered(issuer: provider.issuer.absoluteString)
+    }
+
     /// The provider revoked the grant.
     case revoked(issuer: String)
     /// The provider lists no revocation endpoint: the grant was not revoked there.
     case notOffered(issuer: String)
+    /// The provider lets no app revoke its grant (GitHub): a person does, at `page`.
+    case onlyByPerson(provider: String, page: String)
     /// The provider did not answer within the deadline.
     case timedOut(issuer: String, seconds: Int)
     /// The provider refused, or could not be reached, for `reason`.

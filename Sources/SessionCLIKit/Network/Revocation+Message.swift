@@ -8,6 +8,15 @@ extension Revocation {
             (Message(.revocationDone, ["issuer": issuer]), false)
         case .notOffered(let issuer):
             (Message(.note, messages: ["text": Message(.revocationNotOffered, ["issuer": issuer])]), true)
+        case .onlyByPerson(let provider, let page):
+            (
+                Message(
+                    .note,
+                    messages: [
+                        "text": Message(.revocationOnlyByPerson, ["provider": provider, "page": page])
+                    ]),
+                true
+            )
         case .timedOut(let issuer, let seconds):
             (
                 Message(

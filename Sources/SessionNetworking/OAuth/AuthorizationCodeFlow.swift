@@ -42,6 +42,8 @@ public struct AuthorizationCodeFlow: CredentialProvider {
         case waitingForBrowser(redirectURI: URL)
         /// A request to the callback path was refused; the wait goes on.
         case refusedCallback(RefusedCallback)
+        /// An address pasted back was refused; the wait goes on.
+        case refusedPaste(RefusedCallback)
     }
 
     /// The provider, the client and the scopes.
@@ -54,6 +56,7 @@ public struct AuthorizationCodeFlow: CredentialProvider {
     package let exchange: AuthorizationCodeExchange
     private let transport: any Transport
     private let callbackTimeout: Duration
+    private let pasted: AsyncStream<String>?
     private let onEvent: @Sendable (Event) -> Void
     private let browser = BrowserSession()
 
@@ -69,14 +72,22 @@ public struct AuthorizationCodeFlow: CredentialProvider {
     ///     ``OAuthConfiguration/connection`` says.
     ///   - callbackTimeout: How long to wait for the browser.
     ///   - prompt: What the provider is asked to show (`prompt`), so a second account can sign in.
+    ///   - pasted: Addresses the person pastes from a browser that cannot
+    ///     reach this machine (one on another machine, over ssh): the
+    ///     address bar of the page it could not open, with `code` and
+    ///     `state`. The first of the listener and a paste that is this
+    ///     sign-in's wins; another address is refused
+    ///     (``Event/refusedPaste(_:)``) and the wait goes on.
     ///   - now: When requests are sent, for the expiry.
     ///   - onEvent: Hears what happens: the URL to open, the wait, refused requests.
     public init(
         configuration: OAuthConfiguration, redirect: LoopbackRedirect? = nil,
         pages: SignInPages = SignInPages(), transport: (any Transport)? = nil,
         callbackTimeout: Duration = SessionLimits.browserWait, prompt: SignInPrompt? = nil,
+        pasted: AsyncStream<String>? = nil,
         now: @escaping @Sendable () -> Date = { Date() }, onEvent: @escaping @Sendable (Event) -> Void
     ) {
+        self.pasted = pasted
         let redirect =
             redirect ?? LoopbackRedirect(host: configuration.metadata.profile?.redirectHost ?? .ipv4)
         self.configuration = configuration
@@ -122,11 +133,39 @@ public struct AuthorizationCodeFlow: CredentialProvider {
             }
             onEvent(.authorizationURL(try exchange.authorizationURL()))
             onEvent(.waitingForBrowser(redirectURI: listener.redirectURI))
-            try exchange.receive(parameters: try await listener.callback(timeout: callbackTimeout))
+            try exchange.receive(parameters: try await callback(listener, exchange))
             return try await client.run(exchange)
         } catch {
             await loginFinished(.failure(error))
             throw error
+        }
+    }
+
+    /// The callback's parameters: the listener's, or the first address
+    /// pasted that is this sign-in's, whichever comes first.
+    private func callback(_ listener: LoopbackRedirectListener, _ exchange: AuthorizationCodeExchange)
+        async throws -> [String: String]
+    {
+        guard let pasted else { return try await listener.callback(timeout: callbackTimeout) }
+        let (timeout, onEvent) = (callbackTimeout, onEvent)
+        return try await withThrowingTaskGroup(of: [String: String]?.self) { group in
+            group.addTask { try await listener.callback(timeout: timeout) }
+            group.addTask {
+                for await line in pasted where !line.allSatisfy(\.isWhitespace) {
+                    switch exchange.pasted(line, redirectURI: listener.redirectURI) {
+                    case .success(let parameters): return parameters
+                    case .failure(let reason): onEvent(.refusedPaste(reason))
+                    }
+                }
+                // No more pastes (the terminal closed): the listener alone.
+                return nil
+            }
+            while let outcome = try await group.next() {
+                guard let parameters = outcome else { continue }
+                group.cancelAll()
+                return parameters
+            }
+            throw SignInError.browserTimedOut(seconds: Int(timeout.components.seconds))
         }
     }
 

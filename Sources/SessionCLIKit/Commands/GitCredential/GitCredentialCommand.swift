@@ -83,8 +83,8 @@ package struct GitCredentialCommand: Command {
         if selection.isEmpty {
             entry = Self.session(at: origin, for: request.username, in: sessions)
         } else {
-            // A selection answers for its own session's origin only.
-            entry = try selection.pick(from: sessions).flatMap { $0.key.origin == origin ? $0 : nil }
+            // A selection answers for its own session's git origins only.
+            entry = try selection.pick(from: sessions).flatMap { Self.serves($0, origin) ? $0 : nil }
         }
         guard let entry else { return nil }
         let stored = try entry.credential()
@@ -105,8 +105,10 @@ package struct GitCredentialCommand: Command {
         if request.capabilities.contains("authtype") {
             lines = ["capability[]=authtype", "authtype=Bearer", "credential=" + credential.token.value]
         } else {
+            // GitLab takes an OAuth token only as the password of `oauth2`.
             let account = credential.account.flatMap { $0.contains(where: \.isNewline) ? nil : $0 }
-            lines = ["username=" + (account ?? "x-access-token"), "password=" + credential.token.value]
+            let username = credential.provider?.profile?.gitUsername ?? account ?? "x-access-token"
+            lines = ["username=" + username, "password=" + credential.token.value]
         }
         if let expiresAt = credential.expiresAt {
             lines.append("password_expiry_utc=\(Int(expiresAt.timeIntervalSince1970))")
@@ -118,8 +120,23 @@ package struct GitCredentialCommand: Command {
     static func session(at origin: String?, for username: String?, in sessions: SessionSet) -> SessionSet
         .Entry?
     {
-        var matches = sessions.byUse.filter { $0.key.origin == origin }
+        var matches = sessions.byUse.filter { serves($0, origin) }
         if let username { matches = matches.filter { $0.key.account == username } }
         return matches.first
+    }
+
+    /// Whether `entry`'s token serves git at `origin`: its server's, or one
+    /// its provider's git lives at (GitHub's token is for `api.github.com`
+    /// and for git at `github.com`, and for no other host).
+    static func serves(_ entry: SessionSet.Entry, _ origin: String?) -> Bool {
+        entry.key.origin == origin || origin != nil && gitOrigins(of: entry).contains(origin ?? "")
+    }
+
+    /// The origins git uses `entry`'s token at: its provider's git servers,
+    /// else its server's own.
+    static func gitOrigins(of entry: SessionSet.Entry) -> [String] {
+        let servers = (try? entry.credential())?.provider?.profile?.gitServers ?? []
+        let origins = servers.compactMap { SessionKey(server: $0, account: nil).origin }
+        return origins.isEmpty ? [entry.key.origin].compactMap { $0 } : origins
     }
 }

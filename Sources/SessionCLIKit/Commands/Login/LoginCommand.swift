@@ -13,6 +13,7 @@ package struct LoginCommand: Command {
         case device
         case web
         case clientCredentials = "client-credentials"
+        case provider
         case issuer
         case clientID = "client-id"
         case scope
@@ -41,6 +42,10 @@ package struct LoginCommand: Command {
             case .device: OptionSpec(rawValue, help: .loginOptionDevice)
             case .web: OptionSpec(rawValue, help: .loginOptionWeb)
             case .clientCredentials: OptionSpec(rawValue, help: .loginOptionClientCredentials)
+            case .provider:
+                OptionSpec(
+                    rawValue, value: ProviderProfile.all.map(\.name).joined(separator: "|"),
+                    help: .loginOptionProvider)
             case .issuer: OptionSpec(rawValue, value: "URL", environment: .issuer, help: .loginOptionIssuer)
             case .clientID:
                 OptionSpec(rawValue, value: "ID", environment: .clientID, help: .loginOptionClientID)
@@ -83,6 +88,8 @@ package struct LoginCommand: Command {
             .loginDiscussion,
             ["minutes": String(SessionLimits.keyringUnlockWait.components.seconds / 60)]),
         examples: [
+            "session-cli login --device --provider github --client-id my-cli",
+            "session-cli login --web --no-browser --provider microsoft --client-id my-cli",
             "session-cli login --device --issuer https://login.example.com \\",
             "    --client-id my-cli --scope openid",
             "session-cli login --web --issuer https://login.example.com --client-id my-cli",

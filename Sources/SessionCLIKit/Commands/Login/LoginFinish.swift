@@ -31,8 +31,16 @@ struct LoginFinish {
         if target.saved?.secretsLocation == .keyring { context.say(.loginTokensInKeyring) }
         if let replaced = target.replaced {
             context.say(Message(.loginReplaced, messages: ["session": ErrorReport.describe(replaced.key)]))
+            // One grant per app and account (Google): revoking the old tokens would end the new ones.
+            let sharesTheGrant =
+                replaced.provider?.profile?.sharesOneGrant == true
+                && replaced.provider?.issuer == state.credential?.provider?.issuer
+                && replaced.provider?.clientID == state.credential?.provider?.clientID
+            if sharesTheGrant, let profile = replaced.provider?.profile {
+                context.say(.loginGrantShared, ["provider": profile.displayName])
+            }
             // The grant this login replaces is revoked, not left alive at the provider.
-            if let network, let issuer = replaced.provider?.issuer,
+            if let network, !sharesTheGrant, let issuer = replaced.provider?.issuer,
                 replaced.provider?.revocationEndpoint != nil,
                 replaced.refreshToken == nil || replaced.refreshToken != state.credential?.refreshToken
             {

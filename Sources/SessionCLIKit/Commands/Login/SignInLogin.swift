@@ -32,6 +32,8 @@ struct SignInLogin {
     let grant: Grant
     /// Where the token may go.
     let server: URL?
+    /// `--provider`: a known provider, whose issuer is the default.
+    let provider: ProviderProfile?
     let issuer: URL?
     let clientID: String?
     let scopes: [String]
@@ -45,7 +47,7 @@ struct SignInLogin {
 
     /// The options a sign-in of `kind` takes (besides `--secrets`).
     static func options(for kind: Grant.Kind) -> Set<LoginCommand.Option> {
-        let common: Set<LoginCommand.Option> = [.issuer, .clientID, .scope, .server]
+        let common: Set<LoginCommand.Option> = [.provider, .issuer, .clientID, .scope, .server]
         switch kind {
         case .device: return common.union([.device, .deviceEndpoint])
         case .web: return common.union([.web, .noBrowser, .callbackPort, .callbackHost, .prompt])
@@ -59,8 +61,21 @@ struct SignInLogin {
     ) throws(CLIError) {
         self.server = server
         self.secrets = secrets
+        provider = try arguments.value(.provider).map { text throws(CLIError) in
+            guard let profile = ProviderProfile.named(text) else {
+                throw .usage(
+                    Message(
+                        .invalidChoice, ["option": "--provider"],
+                        messages: ["choices": .alternatives(ProviderProfile.all.map(\.name))]))
+            }
+            return profile
+        }
         issuer = try arguments.value(.issuer).map { text throws(CLIError) in
             try OptionValues.url(text, "--issuer")
+        }
+        // --issuer may name a tenant of the same provider; never another provider.
+        if let provider, let issuer, ProviderProfile.matching(issuer) != provider {
+            throw .usage(.loginProviderAndOtherIssuer, ["provider": provider.name])
         }
         clientID = try arguments.value(.clientID).map { text throws(CLIError) in
             try OptionValues.clientID(text, "--client-id")
@@ -95,8 +110,14 @@ struct SignInLogin {
         let sessions = try store.readSessions()
         let location = try LoginCommand.secretsLocation(secrets, context)
         let stored = (try? sessions.entry(.defaultSession)?.credential())??.provider
-        let request = try request(context, stored: stored)
+        var request = try request(context, stored: stored)
         let network = try context.network()
+        // Here, in the process that signs in (not before session-cli hands over): a browser on
+        // another machine cannot reach the listener, so the terminal takes its address too.
+        if case .web(let redirect, false, let prompt, nil) = request.method, context.input.isTerminal {
+            let lines = context.input.lines(limit: SessionLimits.authorizationCodeLength * 2)
+            request.method = .web(redirect: redirect, opensBrowser: false, prompt: prompt, pasted: lines)
+        }
         let provider = network.signIn(request) { Self.show($0, context) }
         return try LoginFinish(store: store, secrets: location, network: network, context: context)
             .run(provider, signedIn: true)
@@ -108,7 +129,7 @@ struct SignInLogin {
     {
         let environment = context.environment
         let flag = grant.flag
-        var issuer = self.issuer
+        var issuer = self.issuer ?? provider?.issuer
         if issuer == nil, let text = environment[.issuer] {
             issuer = try OptionValues.url(text, EnvironmentVariable.issuer.rawValue)
         }
@@ -147,8 +168,9 @@ struct SignInLogin {
             if host == nil, let text = environment[.callbackHost] {
                 host = try OptionValues.loopbackHost(text, EnvironmentVariable.callbackHost.rawValue)
             }
-            let redirect = LoopbackRedirect(host: host ?? reused?.host ?? .ipv4, port: port ?? reused?.port)
-            method = .web(redirect: redirect, opensBrowser: opensBrowser, prompt: prompt)
+            let usual = ProviderProfile.matching(issuer)?.redirectHost ?? .ipv4
+            let redirect = LoopbackRedirect(host: host ?? reused?.host ?? usual, port: port ?? reused?.port)
+            method = .web(redirect: redirect, opensBrowser: opensBrowser, prompt: prompt, pasted: nil)
         }
         return SignInRequest(
             method: method, issuer: issuer, clientID: clientID, clientSecret: secret, scopes: scopes,
@@ -175,8 +197,13 @@ struct SignInLogin {
             context.tell(Message(.labelURL, ["url": url.absoluteString]))
         case .waitingForBrowser(let redirectURI):
             context.tell(Message(.webWaiting, ["redirect": redirectURI.absoluteString]))
+        case .waitingForPaste(let redirectURI):
+            context.tell(Message(.webWaiting, ["redirect": redirectURI.absoluteString]))
+            context.tell(Message(.webPasteHint, ["redirect": redirectURI.absoluteString]))
         case .refusedCallback(let anotherSignIn):
             context.warn(Message(anotherSignIn ? .webRefusedAnotherSignIn : .webRefusedMalformed))
+        case .refusedPaste(let anotherSignIn):
+            context.warn(Message(anotherSignIn ? .webPasteAnotherSignIn : .webPasteNotTheRedirect))
         }
     }
 }

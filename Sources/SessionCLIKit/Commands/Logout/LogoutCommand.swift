@@ -199,7 +199,8 @@ package struct LogoutCommand: Command {
         _ context: CommandContext
     ) throws {
         let credential = session.credential
-        guard !local, let issuer = credential.provider?.issuer else { return }
+        guard !local, let provider = credential.provider else { return }
+        let issuer = provider.issuer
         let revocation =
             if let error = session.secretsError, revokes(credential) {
                 // Never sent: what stands in for a token kept in a keyring that could not give it.
@@ -212,7 +213,7 @@ package struct LogoutCommand: Command {
             } else if let network, revokes(credential) {
                 try waitFor { await network.revoke(credential) }
             } else {
-                Revocation.notOffered(issuer: issuer.absoluteString)
+                Revocation.notOffered(by: provider)
             }
         context.report(revocation)
     }

@@ -77,7 +77,8 @@ package struct SetupGitCommand: Command {
         guard let entry = try selection.pick(from: try store.readSessions()) else {
             throw CLIError(.setupGitNotLoggedIn, code: .failure)
         }
-        guard let origin = entry.key.origin else {
+        // Where git goes with this session's token: GitHub's git is at github.com, its API elsewhere.
+        guard let origin = GitCredentialCommand.gitOrigins(of: entry).first else {
             throw CLIError(
                 Message(.setupGitNoServer, messages: ["session": ErrorReport.describe(entry.key)]),
                 code: .failure)

@@ -91,6 +91,11 @@ package struct StatusReport {
             rows.append((words(.statusSecrets), words.secretsLocation(session.secretsLocation)))
         }
         if let provider = session?.provider {
+            let issuer = provider.issuer.absoluteString
+            // A known provider by its name: "GitHub at https://github.com".
+            let named = ProviderProfile.matching(provider.issuer).map {
+                words(.statusProviderNamed, ("name", $0.displayName), ("issuer", issuer))
+            }
             rows.append(
                 (
                     words(.statusProvider),
@@ -98,7 +103,7 @@ package struct StatusReport {
                         provider.clientKey != nil
                             ? .statusProviderKeyed
                             : provider.isConfidential ? .statusProviderConfidential : .statusProviderValue,
-                        ("issuer", provider.issuer.absoluteString), ("client", provider.clientID))
+                        ("issuer", named ?? issuer), ("client", provider.clientID))
                 ))
         }
         if let scopes = session?.scopes, !scopes.isEmpty {
@@ -195,6 +200,7 @@ package struct StatusReport {
             session?.provider.map {
                 .object([
                     "issuer": .string($0.issuer.absoluteString), "clientID": .string($0.clientID),
+                    "name": .string(ProviderProfile.matching($0.issuer)?.name),
                     "confidential": .bool($0.isConfidential),
                     "clientKey": $0.clientKey.map {
                         .object([

@@ -93,17 +93,21 @@ package enum SignInOutcome: Sendable {
 }
 
 /// Why the listener refused a request on the callback path.
-public enum RefusedCallback: Sendable, Hashable, CustomStringConvertible {
+public enum RefusedCallback: Error, Sendable, Hashable, CustomStringConvertible {
     /// Its `state` is not this sign-in's: another or an older sign-in, or a forgery.
     case anotherSignIn
     /// A parameter appears more than once (RFC 6749 §3.1), or the query cannot be read.
     case malformed
+    /// A pasted address that is not this sign-in's redirect URI (another
+    /// host, port or path), or not an address at all.
+    case anotherRedirect
 
     /// The reason, for one line on a terminal.
     public var description: String {
         switch self {
         case .anotherSignIn: "it belongs to another sign-in (its state does not match)"
         case .malformed: "its parameters repeat or cannot be read"
+        case .anotherRedirect: "it is not this sign-in's redirect address"
         }
     }
 }

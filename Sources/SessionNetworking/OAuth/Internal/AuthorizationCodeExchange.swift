@@ -167,6 +167,28 @@ package struct AuthorizationCodeExchange: RequestSequence {
         }
     }
 
+    /// The parameters of an address pasted from the browser's address bar
+    /// (a browser on another machine, which could not reach the listener),
+    /// or why it is not this sign-in's: it must be `redirectURI` itself
+    /// (scheme, host, port and path), with readable parameters, none
+    /// repeated, and this sign-in's `state`.
+    package func pasted(_ text: String, redirectURI: URL) -> Result<[String: String], RefusedCallback> {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard trimmed.utf8.count <= SessionLimits.authorizationCodeLength * 2,
+            let components = URLComponents(string: trimmed),
+            let expected = URLComponents(url: redirectURI, resolvingAgainstBaseURL: false),
+            components.scheme?.lowercased() == expected.scheme,
+            components.host?.lowercased() == expected.host,
+            components.port == expected.port, components.percentEncodedPath == expected.percentEncodedPath,
+            components.user == nil, components.password == nil
+        else { return .failure(.anotherRedirect) }
+        switch FormFields.parse(components.percentEncodedQuery) {
+        case .failure: return .failure(.malformed)
+        case .success(let parameters) where parameters["state"] != state: return .failure(.anotherSignIn)
+        case .success(let parameters): return .success(parameters)
+        }
+    }
+
     /// Takes the browser's callback.
     ///
     /// - Throws: ``SignInError/callbackMismatch(_:)`` for another sign-in's
