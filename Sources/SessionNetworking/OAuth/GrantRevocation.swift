@@ -80,9 +80,13 @@ package struct GrantRevocation: RequestSequence {
     }
 
     /// A 200 revoked it (RFC 7009 §2.2; its body, often empty, says
-    /// nothing), unless the body names an OAuth error.
+    /// nothing), unless the body names an OAuth error. `invalid_token` says
+    /// the token is no longer valid, which is what a revocation wants: RFC
+    /// 7009 §2.2 asks for a 200 then, but Google answers 400 `invalid_token`
+    /// for the access token of a grant whose refresh token it just revoked.
     private static func read(_ answer: SequenceResponse) throws {
         let error = (try? OAuthWire.object(answer, from: "revocation endpoint")).flatMap(OAuthWire.error(in:))
+        if case .providerError(code: "invalid_token", _)? = error { return }
         if let error { throw error }
         guard answer.response.statusCode == 200 else {
             throw SignInError.invalidResponse(
