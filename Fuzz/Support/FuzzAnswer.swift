@@ -19,11 +19,18 @@ enum FuzzAnswer {
         return metadata
     }()
 
-    static func make(status: Int, body: Data) -> SequenceResponse {
+    /// The content types an answer may say it has: none, JSON, a form (GitHub's
+    /// default), or plain text (read as a form unless it is a JSON object).
+    static let contentTypes: [String?] = [
+        nil, "application/json", "application/x-www-form-urlencoded; charset=utf-8", "text/plain",
+    ]
+
+    static func make(status: Int, body: Data, contentType: String? = nil) -> SequenceResponse {
         let url = metadata.tokenEndpoint
         guard
             let response = HTTPURLResponse(
-                url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: nil)
+                url: url, statusCode: status, httpVersion: "HTTP/1.1",
+                headerFields: contentType.map { ["Content-Type": $0] })
         else { preconditionFailure("cannot build a response") }
         return SequenceResponse(request: URLRequest(url: url), response: response, body: body)
     }

@@ -1,4 +1,5 @@
-// A device authorization endpoint's answer, read by the device flow.
+// A device authorization endpoint's answer, read by the device flow, as JSON
+// and as a form.
 // Invariant: whatever reaches the prompt is printable ASCII.
 import Foundation
 import SessionCore
@@ -20,8 +21,11 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
             + (prompt.verificationURIComplete?.absoluteString ?? "")
         precondition(shown.utf8.allSatisfy { (0x20...0x7E).contains($0) }, "a prompt that is not printable")
     }
-    var sequence = flow.sequence
-    guard case .send? = try? sequence.next(after: nil) else { return 0 }
-    _ = try? sequence.next(after: FuzzAnswer.make(status: 200, body: body))
+    // The same bytes as JSON and as a form (GitHub's default answer).
+    for contentType in FuzzAnswer.contentTypes.prefix(3) {
+        var sequence = flow.sequence
+        guard case .send? = try? sequence.next(after: nil) else { return 0 }
+        _ = try? sequence.next(after: FuzzAnswer.make(status: 200, body: body, contentType: contentType))
+    }
     return 0
 }

@@ -223,6 +223,7 @@ if which == "github":
     run("status", ["status", "--json"])
     run("token", ["token"])
     run("api", ["api", "/user"])
+    run("whoami", ["whoami", "--json"])
     run("setup-git", ["setup-git"])
     git_for("https://github.com", "/octo/hello.git")
     credential_for("credential github.com", "github.com")

@@ -111,6 +111,9 @@ struct CLIProvidersTests {
         #expect(token.hasPrefix("gho_"))
         // The API at api.github.com, with the account GitHub names there.
         #expect(try outcome.step("api").stdout.contains(#""login": "octocat""#))
+        // whoami reads GitHub's account where OpenID Connect has none: login, and id for sub.
+        let whoami = try outcome.json("whoami")
+        #expect(whoami["preferred_username"] as? String == "octocat" && whoami["sub"] as? String == "583231")
         // git at github.com takes the token; gist.github.com gets nothing.
         #expect(try outcome.step("setup-git").stdout.contains("Configured git for https://github.com"))
         let git = try outcome.step("git ls-remote https://github.com")
