@@ -247,7 +247,11 @@ private struct SignIn: CredentialProvider {
                 case .refusedCallback(let reason):
                     events(.refusedCallback(anotherSignIn: reason == .anotherSignIn))
                 case .refusedPaste(let reason):
-                    events(.refusedPaste(anotherSignIn: reason == .anotherSignIn))
+                    switch reason {
+                    case .anotherSignIn: events(.refusedPaste(.anotherSignIn))
+                    case .anotherRedirect: events(.refusedPaste(.anotherRedirect))
+                    case .malformed: events(.refusedPaste(.malformed))
+                    }
                 }
             }
         }

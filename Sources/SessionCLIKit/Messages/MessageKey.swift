@@ -307,6 +307,7 @@ package enum MessageKey: String, CaseIterable, Sendable {
     case loginNoToken
     case loginNeedsIssuer
     case loginProviderAndOtherIssuer
+    case loginProviderNeedsWay
     case loginNeedsClientID
     case clientSecretInvalid
     case clientCredentialsNeedSecret
@@ -340,6 +341,7 @@ package enum MessageKey: String, CaseIterable, Sendable {
     case webPasteHint
     case webPasteAnotherSignIn
     case webPasteNotTheRedirect
+    case webPasteMalformed
     // MARK: api
     case apiSummary
     case apiOptionMethod
@@ -2011,6 +2013,11 @@ package enum MessageKey: String, CaseIterable, Sendable {
                 "login {flag} needs a provider: give --provider NAME or --issuer URL, or set SESSION_CLI_ISSUER",
                 "login {flag} にはプロバイダーが必要です: --provider NAME か --issuer URL を指定するか、SESSION_CLI_ISSUER を設定してください"
             )
+        case .loginProviderNeedsWay:
+            (
+                "login {option} needs a way to sign in: --device (a code for any browser), --web (a browser), or --client-credentials (a machine)",
+                "login {option} にはサインインの方法が必要です: --device (どのブラウザーでも使えるコード)、--web (ブラウザー)、--client-credentials (マシン) のいずれか"
+            )
         case .loginProviderAndOtherIssuer:
             (
                 "--issuer names another provider than --provider {provider}; give one of them (a tenant of the same provider is fine)",
@@ -2178,8 +2185,13 @@ package enum MessageKey: String, CaseIterable, Sendable {
             )
         case .webPasteNotTheRedirect:
             (
-                "refused the address pasted: it is not this sign-in's redirect (or its parameters repeat or are unreadable); still waiting",
-                "貼り付けたアドレスを拒否しました: このサインインのリダイレクト先ではありません (またはパラメーターが重複しているか読めません)。待ち続けます"
+                "refused the address pasted: it is not this sign-in's redirect (the address shown above); still waiting",
+                "貼り付けたアドレスを拒否しました: このサインインのリダイレクト先 (上に示したアドレス) ではありません。待ち続けます"
+            )
+        case .webPasteMalformed:
+            (
+                "refused the address pasted: its parameters repeat or are unreadable; still waiting",
+                "貼り付けたアドレスを拒否しました: パラメーターが重複しているか読めません。待ち続けます"
             )
         // MARK: api
         case .apiSummary:

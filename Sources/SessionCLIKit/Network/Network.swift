@@ -130,14 +130,22 @@ package enum SignInEvent: Sendable {
     /// The listener waits for the browser at this redirect URI, and the
     /// terminal for the address a browser elsewhere could not open.
     case waitingForPaste(URL)
-    /// A pasted address was refused; the wait goes on. `anotherSignIn`: its
-    /// state is another sign-in's; else it is not this sign-in's redirect,
-    /// or its parameters repeat or cannot be read.
-    case refusedPaste(anotherSignIn: Bool)
+    /// A pasted address was refused, for `reason`; the wait goes on.
+    case refusedPaste(PasteRefusal)
     /// A request to the sign-in listener was refused; the wait goes on.
     /// `anotherSignIn`: its state is another sign-in's; else its parameters
     /// repeat or cannot be read.
     case refusedCallback(anotherSignIn: Bool)
+}
+
+/// Why an address pasted back from the browser was refused.
+package enum PasteRefusal: Sendable {
+    /// Its `state` is another sign-in's.
+    case anotherSignIn
+    /// It is not this sign-in's redirect address (another host, port or path), or no address.
+    case anotherRedirect
+    /// Its parameters repeat or cannot be read.
+    case malformed
 }
 
 /// How `logout --everywhere` went at the provider, after the revocation.

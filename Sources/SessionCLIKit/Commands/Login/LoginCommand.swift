@@ -43,9 +43,8 @@ package struct LoginCommand: Command {
             case .web: OptionSpec(rawValue, help: .loginOptionWeb)
             case .clientCredentials: OptionSpec(rawValue, help: .loginOptionClientCredentials)
             case .provider:
-                OptionSpec(
-                    rawValue, value: ProviderProfile.all.map(\.name).joined(separator: "|"),
-                    help: .loginOptionProvider)
+                // Written out: every command's start reads every option's spec (a test keeps it true).
+                OptionSpec(rawValue, value: "github|gitlab|google|microsoft", help: .loginOptionProvider)
             case .issuer: OptionSpec(rawValue, value: "URL", environment: .issuer, help: .loginOptionIssuer)
             case .clientID:
                 OptionSpec(rawValue, value: "ID", environment: .clientID, help: .loginOptionClientID)
@@ -125,6 +124,12 @@ package struct LoginCommand: Command {
         ]
         let given = grants.filter { arguments.has($0.0) }
         guard given.count <= 1 else { throw .usage(.loginOneWayToSignIn) }
+        // A provider named with no way to sign in: say what is missing, not what it does not go with.
+        if given.isEmpty, !arguments.has(.withToken),
+            let named = [Option.provider, .issuer].first(where: { arguments.value($0) != nil })
+        {
+            throw .usage(.loginProviderNeedsWay, ["option": arguments.spelling(named)])
+        }
         let secrets = try arguments.value(.secrets).map { text throws(CLIError) -> SecretsLocation in
             try OptionValues.choice(text, "--secrets")
         }

@@ -202,8 +202,14 @@ struct SignInLogin {
             context.tell(Message(.webPasteHint, ["redirect": redirectURI.absoluteString]))
         case .refusedCallback(let anotherSignIn):
             context.warn(Message(anotherSignIn ? .webRefusedAnotherSignIn : .webRefusedMalformed))
-        case .refusedPaste(let anotherSignIn):
-            context.warn(Message(anotherSignIn ? .webPasteAnotherSignIn : .webPasteNotTheRedirect))
+        case .refusedPaste(let reason):
+            switch reason {
+            case .anotherSignIn:
+                context.warn(Message(.webPasteAnotherSignIn))
+            case .anotherRedirect:
+                context.warn(Message(.webPasteNotTheRedirect))
+            case .malformed: context.warn(Message(.webPasteMalformed))
+            }
         }
     }
 }

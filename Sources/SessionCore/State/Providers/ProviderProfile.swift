@@ -26,22 +26,22 @@ public struct ProviderProfile: Sendable, Hashable {
     public let displayName: String
     /// The issuer the profile signs in at when none is given (for
     /// ``microsoft``, the `organizations` tenant).
-    public let issuer: URL
+    public var issuer: URL { Self.url(issuerText) }
     /// Whether the provider publishes a discovery document at its issuer;
     /// without one (GitHub), its ``endpoints`` are all there is.
     public let publishesDiscovery: Bool
     /// The endpoints it does not list: each fills in what discovery lacks.
-    public let endpoints: Endpoints
+    public var endpoints: Endpoints { Endpoints(texts: endpointTexts) }
     /// The only hosts its endpoints may be at. An endpoint elsewhere
     /// (a discovery document that names another host) is refused, so the
     /// client's secret and the tokens go to the provider's own hosts only.
-    public let hosts: Set<String>
+    public let hosts: [String]
     /// Where the session's token is used, when that is not the issuer's
     /// origin: the provider's API (`https://api.github.com`).
-    public let server: URL?
+    public var server: URL? { serverText.map(Self.url) }
     /// Where git may use the session's token too, besides ``server``
     /// (`https://github.com`), and nowhere else.
-    public let gitServers: [URL]
+    public var gitServers: [URL] { gitServerTexts.map(Self.url) }
     /// The user name git must send with the token, when the provider wants
     /// one (GitLab takes an OAuth token only as `oauth2`'s password).
     public let gitUsername: String?
@@ -73,11 +73,19 @@ public struct ProviderProfile: Sendable, Hashable {
     public let hasTenants: Bool
     /// Where a person revokes the app's grant, when the provider lets no
     /// client do it (GitHub).
-    public let grantsPage: URL?
+    public var grantsPage: URL? { grantsPageText.map(Self.url) }
     /// Whether every sign-in of one client and one account continues one
     /// grant at the provider (Google): revoking the tokens a new sign-in
     /// replaces would revoke the new ones too, so a login never does.
     public let sharesOneGrant: Bool
+
+    // The URLs as written: parsing a URL costs `status` far more than the
+    // rest of a profile, and it reads only a provider's name.
+    let issuerText: String
+    let endpointTexts: [String?]
+    let serverText: String?
+    let gitServerTexts: [String]
+    let grantsPageText: String?
 
     /// A parameter of a request: a name and its value.
     public struct Parameter: Sendable, Hashable {
@@ -90,15 +98,25 @@ public struct ProviderProfile: Sendable, Hashable {
     /// The endpoints a provider does not list in discovery.
     public struct Endpoints: Sendable, Hashable {
         /// Where the browser signs in.
-        public var authorization: URL?
+        public let authorization: URL?
         /// Where codes and refresh tokens are exchanged for tokens.
-        public var token: URL?
+        public let token: URL?
         /// Where the device flow starts.
-        public var deviceAuthorization: URL?
+        public let deviceAuthorization: URL?
         /// Where a grant is revoked.
-        public var revocation: URL?
+        public let revocation: URL?
         /// Where the account is read (GitHub: `https://api.github.com/user`).
-        public var userinfo: URL?
+        public let userinfo: URL?
+
+        /// The endpoints written in `texts`, in the order of the properties.
+        init(texts: [String?]) {
+            let urls = (0..<5).map { index in
+                index < texts.count ? texts[index].map(ProviderProfile.url) : nil
+            }
+            (authorization, token, deviceAuthorization, revocation, userinfo) = (
+                urls[0], urls[1], urls[2], urls[3], urls[4]
+            )
+        }
     }
 
     /// The profiles the tool and the library know, in the order help lists them.
@@ -113,19 +131,42 @@ public struct ProviderProfile: Sendable, Hashable {
     /// without a trailing slash), or for a provider with tenants any
     /// `https://HOST/TENANT/v2.0` at its host.
     public static func matching(_ issuer: URL) -> ProviderProfile? {
-        all.first { $0.matches(issuer) }
+        // By the issuer's host first: reading a session of any other provider builds no profile
+        // (`status` shows every session's provider, and a profile costs it a tenth of its start).
+        let candidate: ProviderProfile? =
+            switch issuer.host?.lowercased() {
+            case "github.com": .github
+            case "gitlab.com": .gitlab
+            case "accounts.google.com": .google
+            case "login.microsoftonline.com": .microsoft
+            default: nil
+            }
+        return candidate.flatMap { $0.matches(issuer) ? $0 : nil }
     }
 
     /// Whether `issuer` is this provider's.
     public func matches(_ issuer: URL) -> Bool {
-        guard let asked = Origin(issuer), asked == Origin(self.issuer), issuer.query == nil else {
-            return false
-        }
-        guard hasTenants else { return Self.trimmed(issuer.path) == Self.trimmed(self.issuer.path) }
+        guard issuer.scheme?.lowercased() == "https", issuer.port == nil || issuer.port == 443,
+            issuer.host?.lowercased() == String(host), issuer.user == nil, issuer.query == nil,
+            issuer.fragment == nil
+        else { return false }
+        guard hasTenants else { return Self.trimmed(issuer.path) == Self.trimmed(issuerPath) }
         let segments = issuer.path.split(separator: "/", omittingEmptySubsequences: false)
         // "", TENANT, "v2.0": a tenant is a name, a domain or an ID, never a path of its own.
         return segments.count == 3 && segments[2] == "v2.0" && Self.isTenant(segments[1])
     }
+
+    /// Whether `url` is at one of the provider's ``hosts``: where its
+    /// endpoints, its client's secret and its tokens may go.
+    public func hosts(_ url: URL) -> Bool {
+        hosts.contains(url.host?.lowercased() ?? "")
+    }
+
+    /// The issuer's host, as written: `github.com`.
+    private var host: Substring { issuerText.dropFirst("https://".count).prefix { $0 != "/" } }
+
+    /// The issuer's path, as written: empty for `https://github.com`.
+    private var issuerPath: Substring { issuerText.dropFirst("https://".count).drop { $0 != "/" } }
 
     /// Whether a discovery document at `asked` may name `documentIssuer`
     /// instead of `asked` itself: for a provider with tenants, the
@@ -134,9 +175,8 @@ public struct ProviderProfile: Sendable, Hashable {
     /// host and in the same shape; for any other provider, never.
     public func acceptsDocumentIssuer(_ documentIssuer: String, askedAt asked: URL) -> Bool {
         // Read as text: `{` and `}` are not URL characters, and the template is not a URL.
-        guard hasTenants, matches(asked), let origin = Origin(asked)?.description,
-            documentIssuer.hasPrefix(origin + "/")
-        else { return false }
+        let origin = "https://" + host
+        guard hasTenants, matches(asked), documentIssuer.hasPrefix(origin + "/") else { return false }
         let segments = documentIssuer.dropFirst(origin.count + 1).split(
             separator: "/", omittingEmptySubsequences: false)
         guard segments.count == 2, segments[1] == "v2.0" else { return false }
@@ -165,8 +205,15 @@ public struct ProviderProfile: Sendable, Hashable {
             }
     }
 
-    private static func trimmed(_ path: String) -> Substring {
-        path.hasSuffix("/") ? path.dropLast() : Substring(path)
+    private static func trimmed(_ path: some StringProtocol) -> Substring {
+        let path = Substring(path)
+        return path.hasSuffix("/") ? path.dropLast() : path
+    }
+
+    /// A URL written in a profile, which is one.
+    static func url(_ text: String) -> URL {
+        guard let url = URL(string: text) else { preconditionFailure("\(text) is not a URL") }
+        return url
     }
 
     /// The scopes a sign-in asks for when the person asked for `given`:

@@ -61,9 +61,7 @@ struct ClientCredentials: Sendable {
     ///   the client's secret goes to Google's hosts only, whatever named the endpoint.
     func formPost(to url: URL, _ fields: [(String, String)], namingClient: Bool = false) throws -> URLRequest
     {
-        if let issuer, let profile = ProviderProfile.matching(issuer),
-            !profile.hosts.contains(url.host?.lowercased() ?? "")
-        {
+        if let issuer, let profile = ProviderProfile.matching(issuer), !profile.hosts(url) {
             throw SignInError.endpointOutsideProvider(name: "endpoint", provider: profile.displayName)
         }
         if key != nil {

@@ -100,7 +100,7 @@ package struct ProviderDiscovery: RequestSequence {
                     break
                 }
             }
-            if let profile, let url = found, !profile.hosts.contains(url.host?.lowercased() ?? "") {
+            if let profile, let url = found, !profile.hosts(url) {
                 throw SignInError.endpointOutsideProvider(name: name, provider: profile.displayName)
             }
             return found

@@ -318,6 +318,16 @@ import Testing
                 "--issuer does not go with a token login"
             ),
             (["login", "--device", "--issuer", "http://login.example.com"], "plain http is allowed only"),
+            // A provider with no way to sign in: what is missing, said.
+            (["login", "--provider", "github"], "login --provider needs a way to sign in: --device"),
+            (
+                ["login", "--provider", "gitlab", "--web", "--issuer", "https://github.com"],
+                "--issuer names another provider than --provider gitlab"
+            ),
+            (
+                ["login", "--device", "--provider", "bitbucket"],
+                "invalid --provider: give github, gitlab, google or microsoft"
+            ),
             (["login", "--device", "--scope", "two words"], "one scope per --scope"),
         ]
         for (arguments, message) in cases {

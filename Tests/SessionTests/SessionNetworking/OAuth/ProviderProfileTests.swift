@@ -1,5 +1,6 @@
 import Foundation
 import Session
+import SessionCLIKit
 import SessionSupport
 import Testing
 
@@ -17,6 +18,17 @@ import Testing
     func aKnownIssuerIsItsProvider(issuer: String, name: String) {
         #expect(ProviderProfile.matching(url(issuer))?.name == name)
         #expect(ProviderProfile.named(name)?.name == name)
+    }
+
+    /// Every profile is found by its own issuer (the host table in
+    /// `matching` is complete), and `login --provider` offers each by name.
+    @Test func everyProfileIsFoundAndOffered() {
+        for profile in ProviderProfile.all {
+            #expect(ProviderProfile.matching(profile.issuer) == profile, "\(profile.name)")
+        }
+        #expect(
+            LoginCommand.Option.provider.spec.valueName
+                == ProviderProfile.all.map(\.name).joined(separator: "|"))
     }
 
     @Test(arguments: [
