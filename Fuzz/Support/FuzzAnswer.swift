@@ -19,6 +19,14 @@ enum FuzzAnswer {
         return metadata
     }()
 
+    /// Microsoft's `organizations` tenant, whose document names the `{tenantid}` template.
+    static let microsoft: URL = {
+        guard let url = URL(string: "https://login.microsoftonline.com/organizations/v2.0") else {
+            preconditionFailure("the tenant's issuer is a URL")
+        }
+        return url
+    }()
+
     /// The content types an answer may say it has: none, JSON, a form (GitHub's
     /// default), or plain text (read as a form unless it is a JSON object).
     static let contentTypes: [String?] = [

@@ -447,18 +447,18 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 return self.send(428, {"error": "authorization_pending", "error_description": "Precondition Required"})
             device["state"] = "used"
             grant = emulator.new_grant("google", self.client, device["account"], device["scope"])
-            fresh_refresh = True
+            fresh_refresh, nonce = True, None
         elif kind == "authorization_code":
             entry = self.redeem_code(form)
             if entry is None:
                 return self.send(400, {"error": "invalid_grant", "error_description": "Bad Request"})
             # A refresh token only for access_type=offline (native-app documentation, step 5).
-            grant, fresh_refresh = entry["grant"], entry["offline"]
+            grant, fresh_refresh, nonce = entry["grant"], entry["offline"], entry["nonce"]
         elif kind == "refresh_token":
             grant = emulator.grant_of(form.get("refresh_token", ""), "google", "refresh")
             if grant is None:
                 return self.send(400, {"error": "invalid_grant", "error_description": "Token has been expired or revoked."})
-            fresh_refresh = False
+            fresh_refresh, nonce = False, None
         else:
             return self.send(400, {"error": "unsupported_grant_type", "error_description": "Invalid grant_type: " + str(kind)})
         access, refresh = emulator.issue(grant, "ya29.", "1//0g" if fresh_refresh else None)
@@ -467,9 +467,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if refresh:
             body["refresh_token"] = refresh  # a refresh answer carries none: the old one stays
         # Google's ID tokens may name the issuer without the scheme.
-        body["id_token"] = jwt({"iss": "accounts.google.com", "azp": grant.client, "aud": grant.client,
-                                "sub": "110169484474386276334", "email": grant.account, "email_verified": True,
-                                "iat": int(time.time()), "exp": int(time.time()) + 3599})
+        claims = {"iss": "accounts.google.com", "azp": grant.client, "aud": grant.client,
+                  "sub": "110169484474386276334", "email": grant.account, "email_verified": True,
+                  "iat": int(time.time()), "exp": int(time.time()) + 3599}
+        if nonce:
+            claims["nonce"] = nonce  # the authorization request's, as OpenID Connect Core asks
+        body["id_token"] = jwt(claims)
         self.send(200, body)
 
     def google_user(self):
@@ -610,7 +613,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
         with self.emulator.lock:
             self.emulator.codes[code] = {"grant": grant, "redirect_uri": query["redirect_uri"],
                                          "challenge": query.get("code_challenge"), "client": query.get("client_id"),
-                                         "offline": query.get("access_type") == "offline"}
+                                         "offline": query.get("access_type") == "offline",
+                                         "nonce": query.get("nonce")}
         location = query["redirect_uri"] + "?" + urllib.parse.urlencode({"code": code, "state": query["state"]})
         self.send(302, "", "text/html", [("Location", location)])
 

@@ -84,7 +84,8 @@ quiet(["git", "-C", work, "commit", "-q", "--allow-empty", "-m", "first"], env=g
 for repository in ("octo/hello.git", "group/project.git"):
     quiet(["git", "clone", "-q", "--bare", work, os.path.join(git_root, repository)], env=git_env)
 
-SECRETS = {"123-tv.apps.googleusercontent.com": "GOCSPX-tv0123456789abcdef"}
+SECRETS = {"123-tv.apps.googleusercontent.com": "GOCSPX-tv0123456789abcdef",
+           "456-desktop.apps.googleusercontent.com": "GOCSPX-desktop0123456789"}
 emulator, server = providers.serve(("10.77.0.2", 443), os.path.join(tls, "server.pem"), os.path.join(tls, "server.key"),
                                    SECRETS, git_root)
 
@@ -148,13 +149,13 @@ def browser_to_redirect(url):
     return None
 
 
-def pasted_sign_in(name, arguments, paste):
+def pasted_sign_in(name, arguments, paste, environment=None):
     """login --web --no-browser on a pseudo-terminal; `paste(url)` gives the lines to paste, in order, each
     with what to wait for after it (None for a line: Ctrl-C)."""
     pid, fd = pty.fork()
     if pid == 0:
         os.environ.clear()
-        os.environ.update(base)
+        os.environ.update({**base, **(environment or {})})
         os.execv(cli, [cli, "login", "--web", "--no-browser"] + arguments)
     seen = b""
 
@@ -277,6 +278,16 @@ elif which == "google":
     run("api after login again", ["api", "/oauth2/v3/userinfo"])
     run("logout", ["logout"])
     run("api after logout", ["api", "https://www.googleapis.com/oauth2/v3/userinfo"])
+    # A desktop client in a browser elsewhere: offline access asked for, so a refresh token comes.
+    desktop = "456-desktop.apps.googleusercontent.com"
+
+    def paste(url):
+        location = browser_to_redirect(url) or ""
+        facts["google browser"] = {"url": url}
+        return [(location, b"Logged in")]
+    pasted_sign_in("browser login", ["--provider", "google", "--client-id", desktop], paste,
+                   {"SESSION_CLI_CLIENT_SECRET": SECRETS[desktop]})
+    run("browser status", ["status", "--json"])
     # A discovery document that names a token endpoint at another host: nothing is sent there.
     emulator.google_token_endpoint = "https://%s/token" % providers.ATTACKER
     run("hostile discovery", ["login", "--device", "--provider", "google", "--client-id", tv], secret)

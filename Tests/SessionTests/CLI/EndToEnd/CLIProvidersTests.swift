@@ -191,6 +191,12 @@ struct CLIProvidersTests {
         let google: Set = ["accounts.google.com", "oauth2.googleapis.com", "openidconnect.googleapis.com"]
         #expect(outcome.requests.filter(\.secret).allSatisfy { google.contains($0.host) })
         #expect(outcome.requests.filter { $0.path == "/token" }.allSatisfy { $0.secret })
+        // A desktop client in the browser: offline access and consent asked for, the secret on the
+        // code exchange, and so a session that can refresh.
+        let browser = try outcome.step("browser login")
+        #expect(browser.status == 0, "\(browser.stderr)")
+        #expect(browser.stderr.contains("access_type=offline") && browser.stderr.contains("prompt=consent"))
+        #expect(try outcome.json("browser status")["canRefresh"] as? Bool == true)
         let hostile = try outcome.step("hostile discovery")
         #expect(hostile.status == 76)
         #expect(
