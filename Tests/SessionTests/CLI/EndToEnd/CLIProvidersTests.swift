@@ -3,16 +3,6 @@ import SessionSupport
 import SessionTestSupport
 import Testing
 
-/// Whether the providers' network namespace can be made here.
-enum ProvidersNamespace {
-    static var canRun: Bool {
-        geteuid() == 0
-            && ["/usr/bin/unshare", "/usr/sbin/ip", "/usr/bin/openssl", "/usr/bin/git"].allSatisfy {
-                FileManager.default.isExecutableFile(atPath: $0)
-            }
-    }
-}
-
 /// `session-cli` signing in at GitHub, GitLab, Google and Microsoft by their
 /// real names, which these machines cannot reach: emulated as each documents
 /// itself (`Scripts/providers/emulator.py`), in a network namespace of the
@@ -25,7 +15,7 @@ enum ProvidersNamespace {
 @Suite(
     .tags(.python), .timeLimit(.minutes(3)),
     .enabled(
-        if: ProvidersNamespace.canRun
+        if: TestNamespace.canRun(with: ["/usr/bin/openssl", "/usr/bin/git"])
             || ProcessInfo.processInfo.environment["SESSION_TESTS_REQUIRE_NAMESPACE"] == "1",
         "the provider tests need root, unshare, ip, openssl and git ('apt-get install iproute2 openssl git'); skipped"
     ))

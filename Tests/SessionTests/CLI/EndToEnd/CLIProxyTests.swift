@@ -2,16 +2,6 @@ import Foundation
 import SessionTestSupport
 import Testing
 
-/// Whether a network namespace with tinyproxy can be made here.
-enum ProxyNamespace {
-    static var canRun: Bool {
-        geteuid() == 0
-            && ["/usr/bin/unshare", "/usr/sbin/ip", "/usr/bin/tinyproxy", "/usr/bin/stdbuf"].allSatisfy {
-                FileManager.default.isExecutableFile(atPath: $0)
-            }
-    }
-}
-
 /// `session-cli` through a real proxy (Debian's tinyproxy), by curl's
 /// rules, in a network namespace of its own: loopback is never proxied, so
 /// these tests need destinations that are not loopback, and get them on the
@@ -22,7 +12,7 @@ enum ProxyNamespace {
 @Suite(
     .tags(.python), .timeLimit(.minutes(3)),
     .enabled(
-        if: ProxyNamespace.canRun
+        if: TestNamespace.canRun(with: ["/usr/bin/tinyproxy", "/usr/bin/stdbuf"])
             || ProcessInfo.processInfo.environment["SESSION_TESTS_REQUIRE_NAMESPACE"] == "1",
         "the proxy tests need root, unshare, ip and tinyproxy ('apt-get install tinyproxy iproute2'); skipped"
     ))
