@@ -24,8 +24,7 @@ package struct NetworkService: Network {
         do {
             return try await TokenRefresher(repository: session).currentCredential()
         } catch {
-            let endpoint = (try? session.load())?.credential?.provider?.tokenEndpoint
-            throw NetworkErrorReport.cliError(for: error, talkingTo: endpoint)
+            throw NetworkErrorReport.cliError(for: error, talkingTo: await Self.tokenEndpoint(of: session))
         }
     }
 
@@ -35,8 +34,7 @@ package struct NetworkService: Network {
         do {
             return try await TokenRefresher(repository: session).refresh(replacing: replacing)
         } catch {
-            let endpoint = (try? session.load())?.credential?.provider?.tokenEndpoint
-            throw NetworkErrorReport.cliError(for: error, talkingTo: endpoint)
+            throw NetworkErrorReport.cliError(for: error, talkingTo: await Self.tokenEndpoint(of: session))
         }
     }
 
@@ -124,8 +122,10 @@ package struct NetworkService: Network {
         _ request: APIRequest, session: any LoginStateRepository, token: AuthToken?,
         head: @escaping @Sendable (APIHead) -> Void, body: @escaping @Sendable ([UInt8]) -> Bool
     ) async throws -> APIAnswer {
-        // The stored session's CA file and client certificate, for its server.
-        let connection = (try? session.load())?.credential?.connection ?? ConnectionSettings()
+        // The stored session's CA file and client certificate, for its server: what the file says,
+        // read where a wait holds no thread of the pool (a keyring store's secrets are not asked for).
+        let summary = try? await session.calling { try $0.sessionSummary() }
+        let connection = summary?.connection ?? ConnectionSettings()
         let behaviors: [any RequestBehavior]
         if let token {
             // SESSION_CLI_TOKEN: sent to the stored session's server; the stored session is left alone.
@@ -162,6 +162,12 @@ package struct NetworkService: Network {
         } catch {
             throw NetworkErrorReport.cliError(for: error, talkingTo: request.server, peer: .api)
         }
+    }
+
+    /// The token endpoint of `session`'s provider, to name in an error: read
+    /// where a wait holds no thread of the pool.
+    private static func tokenEndpoint(of session: any LoginStateRepository) async -> URL? {
+        (try? await session.calling { try $0.load() })?.credential?.provider?.tokenEndpoint
     }
 
     /// Standard output failed while the body streamed: the transfer stops.

@@ -193,10 +193,22 @@ package final class ChildProcess: Sendable {
         }
     }
 
-    /// The same, blocking the calling thread: for synchronous code and
-    /// threads of their own.
+    /// The same, blocking the calling thread: for threads of their own
+    /// (never a task's: ``PoolCheck``).
     @discardableResult
     package func waitForExit() -> Int32 {
+        PoolCheck.refuseInTask("ChildProcess.waitForExit()")
+        return waitForExit(until: .distantFuture) ?? -1
+    }
+
+    /// Its exit status, or `nil` if it has not exited within `limit`,
+    /// blocking the calling thread: a watchdog's wait on a thread of its own.
+    package func waitForExit(within limit: Duration) -> Int32? {
+        PoolCheck.refuseInTask("ChildProcess.waitForExit(within:)")
+        return waitForExit(until: .now() + .milliseconds(Int(limit / .milliseconds(1))))
+    }
+
+    private func waitForExit(until deadline: DispatchTime) -> Int32? {
         let done = DispatchSemaphore(value: 0)
         if let status = ended.withLock({ state -> Int32? in
             if state.status == nil { state.threads.append(done) }
@@ -204,8 +216,8 @@ package final class ChildProcess: Sendable {
         }) {
             return status
         }
-        done.wait()
-        return ended.withLock { $0.status ?? -1 }
+        guard done.wait(timeout: deadline) == .success else { return nil }
+        return ended.withLock { $0.status }
     }
 
     /// Closes the child's standard input (its end of file).
@@ -214,7 +226,8 @@ package final class ChildProcess: Sendable {
     /// Everything the child writes to standard output, to its end (the
     /// child closing it, or exiting).
     package func readStandardOutput() throws -> Data {
-        try output?.readToEnd() ?? Data()
+        PoolCheck.refuseInTask("ChildProcess.readStandardOutput()")
+        return try output?.readToEnd() ?? Data()
     }
 }
 

@@ -49,7 +49,9 @@ package final class FileDescriptor: Sendable {
     }
 
     /// Up to `limit` bytes, as soon as some are there; empty at the end.
+    /// It waits for them: on a thread of its own, never a task's (``PoolCheck``).
     package func read(upTo limit: Int = 65536) throws -> Data {
+        PoolCheck.refuseInTask("FileDescriptor.read(upTo:)")
         var buffer = [UInt8](repeating: 0, count: limit)
         while true {
             let count = buffer.withUnsafeMutableBytes { systemRead(raw, $0.baseAddress, limit) }

@@ -20,24 +20,24 @@ import SessionSupport
 /// activity.count   // 0 when idle
 /// ```
 public final class ActivityCounterBehavior: RequestBehavior {
-    private let state: Locked<Int>
-    /// Held while a change is made *and* delivered, so `onChange` sees the
-    /// counts in the order they happened. `count` reads `state` alone, so an
-    /// `onChange` that reads it does not deadlock.
-    private let delivery: Locked<Void>
+    /// The count, the counts not yet delivered (in the order of the changes),
+    /// and whether a thread is delivering them now.
+    private let state = Locked((count: 0, undelivered: [Int](), delivering: false))
     private let onChange: (@Sendable (Int) -> Void)?
 
-    /// - Parameter onChange: Called with the new count after every change, on
-    ///   the thread that made it, one call at a time and in the order of the
-    ///   changes: two requests ending together give 2, 1, 0, never 2, 0, 1.
+    /// - Parameter onChange: Called with the new count after every change,
+    ///   one call at a time and in the order of the changes: two requests
+    ///   ending together give 2, 1, 0, never 2, 0, 1. It is called on the
+    ///   thread of a change, that one's or one made at the same time: a
+    ///   change that finds another delivering hands it its count and goes
+    ///   on, so no request ever waits for another's `onChange` (on Swift's
+    ///   cooperative pool, such a wait would hold one of its few threads).
     public init(onChange: (@Sendable (Int) -> Void)? = nil) {
-        state = Locked(0)
-        delivery = Locked(())
         self.onChange = onChange
     }
 
     /// The number of requests between `beforeSend` and their end.
-    public var count: Int { state.withLock { $0 } }
+    public var count: Int { state.withLock { $0.count } }
 
     /// Counts the request in.
     public func beforeSend(_ request: URLRequest) async { change(by: 1) }
@@ -50,13 +50,26 @@ public final class ActivityCounterBehavior: RequestBehavior {
     /// Counts the request out, whatever the failure.
     public func afterFailure(_ error: NetworkError, for request: URLRequest) async { change(by: -1) }
 
+    /// Changes the count, then delivers every undelivered count in order,
+    /// unless another thread is delivering already (it delivers this one too).
     private func change(by delta: Int) {
-        delivery.withLock {
-            let count = state.withLock { value in
-                value += delta
-                return value
+        let delivers = state.withLock { state -> Bool in
+            state.count += delta
+            guard onChange != nil else { return false }
+            state.undelivered.append(state.count)
+            if state.delivering { return false }
+            state.delivering = true
+            return true
+        }
+        guard delivers, let onChange else { return }
+        while let count = state.withLock({ state -> Int? in
+            guard !state.undelivered.isEmpty else {
+                state.delivering = false
+                return nil
             }
-            onChange?(count)
+            return state.undelivered.removeFirst()
+        }) {
+            onChange(count)
         }
     }
 }

@@ -175,11 +175,11 @@ public struct AuthorizationCodeFlow: CredentialProvider {
         switch outcome {
         case .success(let credential):
             let server = credential.server ?? configuration.metadata.issuer
-            browser.end(.signedIn(account: credential.account, server: server.absoluteString))
+            await browser.end(.signedIn(account: credential.account, server: server.absoluteString))
         case .failure(SignInError.accessDenied):
-            browser.end(.denied)
+            await browser.end(.denied)
         case .failure(let error):
-            browser.end(.failed(pages.describe(error)))
+            await browser.end(.failed(pages.describe(error)))
         }
     }
 }

@@ -97,7 +97,23 @@ public struct ProviderLogout: Sendable {
         let listener = try LoopbackRedirectListener(
             redirect: redirect, pages: pages, accepts: { $0["state"] == state },
             onRefused: { [onEvent] in onEvent(.refusedCallback($0)) })
-        defer { listener.close() }
+        do {
+            try await waitForTheBrowser(
+                listener, idToken: idToken, clientID: clientID, endpoint: endpoint, state: state)
+            await listener.closed()
+            return .signedOut
+        } catch {
+            await listener.closed()
+            throw error
+        }
+    }
+
+    /// Sends the browser to the provider's logout through `listener`, and
+    /// waits for it to come back with `state`.
+    private func waitForTheBrowser(
+        _ listener: LoopbackRedirectListener, idToken: AuthToken, clientID: String, endpoint: URL,
+        state: String
+    ) async throws {
         let fields = [
             ("id_token_hint", idToken.value), ("client_id", clientID),
             ("post_logout_redirect_uri", listener.redirectURI.absoluteString), ("state", state),
@@ -118,7 +134,6 @@ public struct ProviderLogout: Sendable {
         onEvent(.waitingForBrowser(redirectURI: listener.redirectURI))
         _ = try await listener.callback(timeout: callbackTimeout)
         listener.finish(.signedOut(issuer: metadata.issuer.absoluteString))
-        return .signedOut
     }
 
     /// The listener's path that sends the browser on to the provider's logout.

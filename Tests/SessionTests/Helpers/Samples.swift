@@ -8,6 +8,7 @@ enum Sample {
     static let otherSecret = "sk_test_0123456789abcdef"
 
     static func token(_ value: String = secret) -> AuthToken {
+        PoolWatch.start()
         // The samples are valid by construction; a failure here is a broken test.
         guard let token = try? AuthToken(value) else { preconditionFailure("invalid sample token") }
         return token
@@ -50,6 +51,7 @@ extension Sample {
 
 /// A URL the test wrote as a literal; one that does not parse is a broken test.
 func url(_ text: String) -> URL {
+    PoolWatch.start()
     guard let url = URL(string: text) else { preconditionFailure("not a URL: \(text)") }
     return url
 }

@@ -6,6 +6,7 @@ final class TemporaryDirectory: Sendable {
     var path: String { url.path }
 
     init() {
+        PoolWatch.start()
         url = FileManager.default.temporaryDirectory
             .appendingPathComponent("session-tests-" + UUID().uuidString, isDirectory: true)
         precondition(mkdir(url.path, 0o700) == 0, "cannot create \(url.path): errno \(errno)")

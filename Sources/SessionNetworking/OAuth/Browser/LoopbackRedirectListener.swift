@@ -51,7 +51,9 @@ package final class LoopbackRedirectListener: Sendable {
         Thread { loop.run() }.start()
     }
 
-    deinit { loop.stop() }
+    // Not waiting for a held browser's page: a listener may be dropped on
+    // any thread, one of the pool's too. Close it first to wait.
+    deinit { loop.stop(waiting: false) }
 
     /// Waits for this sign-in's callback and returns its parameters.
     ///
@@ -74,9 +76,17 @@ package final class LoopbackRedirectListener: Sendable {
         loop.finish(outcome)
     }
 
-    /// Stops listening, answering a held callback first. Safe to call more than once.
+    /// Stops listening, answering a held callback first (waiting a few
+    /// seconds at most for its page to go out). Safe to call more than once.
+    /// It blocks the calling thread: from a task, use ``closed()``.
     package func close() {
         loop.stop()
+    }
+
+    /// ``close()``, waiting on a thread of its own, not one of the pool's.
+    package func closed() async {
+        let loop = loop
+        _ = try? await OwnThread.run { loop.stop() }
     }
 }
 

@@ -34,7 +34,8 @@ import Testing
     /// in a mount namespace of the command's own, so it holds for root too):
     /// a login and a logout each fail in one line that says where else to
     /// keep the sessions, and the session and its file stay as they were.
-    @Test(.enabled(if: CLIHardeningTests.canMountReadOnly, "unshare cannot make a read-only mount here"))
+    @Test(
+        .enabled("unshare cannot make a read-only mount here") { await CLIHardeningTests.canMountReadOnly() })
     func aReadOnlyStoreFolderKeepsTheSessionAndSaysWhereElse() async throws {
         try await login()
         let folder = cli.defaultStore.deletingLastPathComponent().path
@@ -65,13 +66,13 @@ import Testing
     }
 
     /// Whether this machine lets a command run in a mount namespace of its own.
-    static let canMountReadOnly: Bool = {
+    static func canMountReadOnly() async -> Bool {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare"),
             let probe = try? ChildProcess(
                 ["/usr/bin/unshare", "-rm", "sh", "-c", "mount --bind -o ro /tmp /tmp"], stderr: .null)
         else { return false }
-        return probe.waitForExit() == 0
-    }()
+        return await probe.exitStatus() == 0
+    }
 
     @Test(.tags(.python)) func anAPIBodyThatCannotBeWrittenExits74() async throws {
         try await withLoopbackServer { server in
@@ -113,10 +114,9 @@ import Testing
     @Test func aStoreHeldByAStoppedWriterExits75() async throws {
         try await login()
         let lock = cli.defaultStore.path + ".lock"
-        let holder = try StoppedLockHolder(lockPath: lock)
-        defer { holder.kill() }
-
+        let holder = try await StoppedLockHolder.start(lockPath: lock)
         let result = try await cli.run(["logout"], extraEnvironment: ["SESSION_CLI_LOCK_TIMEOUT": "0.2"])
+        await holder.kill()
         #expect(result.status == 75)
         #expect(result.stderr.hasPrefix("session-cli: the session store is busy"))
         #expect(result.stderr.contains(lock))

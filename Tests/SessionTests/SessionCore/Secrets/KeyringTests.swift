@@ -48,7 +48,7 @@ struct KeyringTests {
         try requireKeyring()
         try await withKeyring { keyring in
             let store = store(address: keyring.address)
-            try store.save(credential())
+            try await offThePool { try store.save(self.credential()) }
             Secret.expectAbsent(
                 secrets(Sample.secret), in: try Data(contentsOf: URL(fileURLWithPath: path)), "the file")
 
@@ -71,7 +71,8 @@ struct KeyringTests {
                     ])
             }
 
-            Secret.expectEqual(try store.load(), .loggedIn(credential()), "the session read back")
+            Secret.expectEqual(
+                try await offThePool { try store.load() }, .loggedIn(credential()), "the session read back")
         }
     }
 
@@ -79,16 +80,20 @@ struct KeyringTests {
         try requireKeyring()
         try await withKeyring { keyring in
             let store = store(address: keyring.address)
-            try store.save(credential())
-            try store.save(credential(Sample.otherSecret))
+            try await offThePool {
+                try store.save(self.credential())
+                try store.save(self.credential(Sample.otherSecret))
+            }
             let items = try await keyring.items(matching: ["application": "session-test"])
             Secret.expectEqual(
                 Set(items.map(\.secret)), Set(secrets(Sample.otherSecret)), "the items after a new pair")
-            Secret.expectEqual(try store.load(), .loggedIn(credential(Sample.otherSecret)), "the new session")
+            Secret.expectEqual(
+                try await offThePool { try store.load() }, .loggedIn(credential(Sample.otherSecret)),
+                "the new session")
 
-            try store.clear()
+            try await offThePool { try store.clear() }
             #expect(try await keyring.items(matching: ["application": "session-test"]).isEmpty)
-            #expect(try store.load() == .loggedOut)
+            #expect(try await offThePool { try store.load() } == .loggedOut)
         }
     }
 
@@ -96,11 +101,13 @@ struct KeyringTests {
         try requireKeyring()
         try await withKeyring { keyring in
             let store = store(address: keyring.address)
-            try store.save(credential())
+            try await offThePool { try store.save(self.credential()) }
             _ = try await keyring.secretTool([
                 "clear", "application", "session-test", "kind", "refresh-token",
             ])
-            #expect(throws: KeyringError.missingSecret(item: "refresh token")) { try store.load() }
+            await #expect(throws: KeyringError.missingSecret(item: "refresh token")) {
+                try await offThePool { try store.load() }
+            }
             #expect(try store.loadWithoutSecrets().credential?.account == "alice@example.com")
         }
     }
@@ -108,7 +115,10 @@ struct KeyringTests {
     @Test func aLockedKeyringWithNoPromptIsLockedAndNothingIsWritten() async throws {
         try requireKeyring()
         try await withKeyring(.locked) { keyring in
-            #expect(throws: KeyringError.locked) { try store(address: keyring.address).save(credential()) }
+            let store = store(address: keyring.address)
+            await #expect(throws: KeyringError.locked) {
+                try await offThePool { try store.save(self.credential()) }
+            }
             #expect(!FileManager.default.fileExists(atPath: path))
         }
     }
@@ -116,8 +126,9 @@ struct KeyringTests {
     @Test func aBusWithoutASecretServiceSaysSo() async throws {
         try requireKeyring()
         try await withKeyring(.noSecretService) { keyring in
-            #expect(throws: KeyringError.noSecretService) {
-                try store(address: keyring.address).save(credential())
+            let store = store(address: keyring.address)
+            await #expect(throws: KeyringError.noSecretService) {
+                try await offThePool { try store.save(self.credential()) }
             }
             #expect(!FileManager.default.fileExists(atPath: path))
         }
@@ -146,10 +157,12 @@ struct KeyringTests {
         try requireKeyring()
         try await withKeyring { keyring in
             let store = store(address: keyring.address)
-            try store.save(credential())
+            try await offThePool { try store.save(self.credential()) }
             keyring.killDaemon()
-            #expect(throws: KeyringError.self) { try store.load() }
-            #expect(throws: KeyringError.self) { try store.save(self.credential(Sample.otherSecret)) }
+            await #expect(throws: KeyringError.self) { try await offThePool { try store.load() } }
+            await #expect(throws: KeyringError.self) {
+                try await offThePool { try store.save(self.credential(Sample.otherSecret)) }
+            }
             let shown = try #require(try store.loadWithoutSecrets().credential)
             #expect(shown.token.isStandIn && shown.account == "alice@example.com")
             Secret.expectAbsent(

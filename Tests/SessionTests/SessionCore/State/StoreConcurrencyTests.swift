@@ -1,6 +1,7 @@
 import Foundation
 import SessionCore
 import SessionSupport
+import SessionTestSupport
 import Testing
 
 @Suite struct StoreConcurrencyTests {
@@ -8,22 +9,24 @@ import Testing
     /// is logged out or one of the saved credentials, never a torn file.
     ///
     /// Real threads, not tasks: the cooperative pool has one thread per core,
-    /// so 8 tasks on 2 cores would barely overlap.
-    @Test func threadsSavingAndClearingNeverTearARead() throws {
+    /// so 8 tasks on 2 cores would barely overlap; and the test waits for
+    /// them suspended, holding none of the pool's threads (they may take
+    /// minutes on a machine whose disk a build shares).
+    @Test func threadsSavingAndClearingNeverTearARead() async throws {
         let directory = TemporaryDirectory()
         let store = FileLoginStateStore(fileURL: directory.file("session.json"))
         let credentials = (0..<8).map { Sample.credential(secret: "token-of-writer-\($0)-0123456789") }
         let valid = Set(credentials.map(LoginState.loggedIn)).union([.loggedOut])
         let progress = Locked((writersDone: 0, failures: [String]()))
-        let finished = DispatchSemaphore(value: 0)
-        // Every writer is joined before the test returns: none outlives it
+        let finished = Gate()
+        // Every writer is waited for before the test returns: none outlives it
         // to leave a token file behind in a removed folder.
-        let writers = DispatchGroup()
-        let readerStarted = DispatchSemaphore(value: 0)
+        let writers = Gate()
+        let readerStarted = Gate()
         let counts = Locked((reads: 0, torn: 0))
 
         let reader = Thread {
-            readerStarted.signal()
+            readerStarted.open()
             // Bounded: the reader stops when the writers are done, or after 200 000 reads.
             var reads = 0
             var torn = 0
@@ -32,14 +35,13 @@ import Testing
                 reads += 1
             }
             counts.withLock { $0 = (reads, torn) }
-            finished.signal()
+            finished.open()
         }
         reader.start()
-        readerStarted.wait()
+        await readerStarted.passed()
         for (index, credential) in credentials.enumerated() {
-            writers.enter()
             Thread {
-                defer { writers.leave() }
+                defer { writers.open() }
                 for round in 0..<60 {
                     do {
                         if (round + index) % 3 == 0 { try store.clear() } else { try store.save(credential) }
@@ -50,8 +52,8 @@ import Testing
                 progress.withLock { $0.writersDone += 1 }
             }.start()
         }
-        finished.wait()
-        writers.wait()
+        await finished.passed()
+        await writers.passed(times: credentials.count)
         #expect(progress.withLock { $0.failures }.isEmpty)
         let (reads, torn) = counts.withLock { $0 }
         #expect(reads > 0)

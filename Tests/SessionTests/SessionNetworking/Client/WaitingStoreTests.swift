@@ -50,19 +50,22 @@ import Testing
     /// coming while all four wait, and release them. (Were the reads made on
     /// the pool, its two threads on this machine would be held, the ticker
     /// would stall, and the reads would give up after a minute.) In a
-    /// process of its own, so the other tests' work does not count against
-    /// the pool.
+    /// process of its own (``ChildRun``), so the other tests' work does not
+    /// count against the pool.
     @Test(.tags(.python)) func fourRequestsWaitingForTheSecretStoreLeaveThePoolFree() async throws {
-        let child = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
+        if ChildRun.role == "four-requests" {
             let gaveUp = try await WaitingStoreTests.readsThatGaveUpWhileFourRequestsWait()
             guard gaveUp == 0 else {
                 print("\(gaveUp) of the four reads gave up: the ticker did not tick while they waited")
                 exit(1)
             }
+            print("none gave up")
+            exit(0)
         }
-        if let child, child.exitStatus != .exitCode(0) {
-            Issue.record("the child said: \(String(decoding: child.standardOutputContent, as: UTF8.self))")
-        }
+        let child = try await ChildRun.run(
+            "WaitingStoreTests/fourRequestsWaitingForTheSecretStoreLeaveThePoolFree", as: "four-requests")
+        #expect(child.status == 0, "the child said: \(child.output)")
+        #expect(child.output.contains("none gave up"), "the child ran no test: \(child.output)")
     }
 
     /// How many of the four requests' reads of the slow secret store gave

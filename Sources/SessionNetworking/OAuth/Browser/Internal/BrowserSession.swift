@@ -14,8 +14,10 @@ final class BrowserSession: Sendable {
         self.listener.withLock { $0 = listener }
     }
 
-    /// Tells the browser how the sign-in ended, then stops listening.
-    func end(_ outcome: SignInOutcome) {
+    /// Tells the browser how the sign-in ended, then stops listening. The
+    /// listener's close waits (up to a few seconds) for the page to reach
+    /// the browser: on a thread of its own, never one of the pool's.
+    func end(_ outcome: SignInOutcome) async {
         guard
             let listener = listener.withLock({ held in
                 defer { held = nil }
@@ -23,6 +25,6 @@ final class BrowserSession: Sendable {
             })
         else { return }
         listener.finish(outcome)
-        listener.close()
+        await listener.closed()
     }
 }

@@ -97,16 +97,17 @@ package final class ListenerLoop: Sendable {
         signal()
     }
 
-    /// Stops the loop and waits (a second at most, a page's send limit) until
-    /// a held browser has its answer, so a process that exits right after
-    /// never leaves the browser without a page.
-    func stop() {
+    /// Stops the loop and, `waiting`, waits (a few seconds at most, a page's
+    /// send limit) until a held browser has its answer, so a process that
+    /// exits right after never leaves the browser without a page. The wait
+    /// blocks the calling thread: not one of the pool's.
+    func stop(waiting: Bool = true) {
         let first = shared.withLock { shared in
             defer { shared.stopped = true }
             return !shared.stopped
         }
         signal()
-        if first { _ = ended.wait(timeout: .now() + .seconds(3)) }
+        if first && waiting { _ = ended.wait(timeout: .now() + .seconds(3)) }
     }
 
     deinit {
