@@ -6,7 +6,7 @@ package import Foundation
 /// test is done (or when its standard input closes, if the test crashes).
 package final class KeyringTestSession: StoppablePeer {
     /// What is on the bus.
-    package enum Mode: Sendable {
+    package enum Mode: Sendable, Equatable {
         /// gnome-keyring with its default collection unlocked.
         case unlocked
         /// gnome-keyring with its default collection locked and nothing to
@@ -14,11 +14,17 @@ package final class KeyringTestSession: StoppablePeer {
         case locked
         /// The bus alone: nothing provides `org.freedesktop.secrets`.
         case noSecretService
+        /// A Secret Service of the test's own, in memory, that misbehaves in
+        /// one way (`keyring_session.py --hostile`): `silent`,
+        /// `wrong-signature`, `million-items`, `oversize`, `drop`,
+        /// `endless-prompt` or `liar`.
+        case hostile(String)
     }
 
     /// The bus's address, for `DBUS_SESSION_BUS_ADDRESS`.
     package let address: String
-    /// gnome-keyring-daemon's process ID (dbus-daemon's with no Secret Service).
+    /// gnome-keyring-daemon's process ID (dbus-daemon's with no Secret
+    /// Service, the script's own with a hostile one).
     package let daemon: pid_t
     private let process: ChildProcess
 
@@ -47,6 +53,7 @@ package final class KeyringTestSession: StoppablePeer {
         case .unlocked: break
         case .locked: arguments.append("--locked")
         case .noSecretService: arguments.append("--no-secret-service")
+        case .hostile(let misbehaviour): arguments += ["--hostile", misbehaviour]
         }
         let started = try await PythonServer.start(
             TestScripts.url("keyring/keyring_session.py"), arguments: arguments)

@@ -5,14 +5,20 @@ import SessionSupport
 /// Watches Swift's cooperative pool from a thread of its own: every
 /// `interval` it checks that the last probe it gave the pool (an empty
 /// detached task) has run, and gives it the next. A probe that has waited
-/// `threshold` means nothing ran on the pool all that time: its threads (as
-/// many as the machine has cores) were all held by something that blocks.
-/// Then it records every thread's stack of this process, with `gdb` (or
+/// `threshold` while every thread of the pool was asleep (blocked in the
+/// kernel: a lock, a semaphore, a read; none running or ready to run, and
+/// none using the CPU) means the pool stood still: its threads, as many as
+/// the machine has cores, were all held by something that blocks. Then it
+/// records every thread's stack of this process, with `gdb` (or
 /// `eu-stack`), in a file, and hands `onStall` the file's path.
 ///
-/// Only the time the watchdog itself saw counts: a gap of more than a
-/// second between two of its own ticks (a machine so loaded that this
-/// thread did not run either) is not the pool's, and is not counted.
+/// A pool that is busy is not standing still: on a loaded machine, at the
+/// start of a run, a probe may wait behind hundreds of tests' tasks for
+/// longer than `threshold` while the pool's threads run them. The pool's
+/// threads are the ones the probes ran on; their state and CPU time come
+/// from `/proc/self/task`. And only the time the watchdog itself saw
+/// counts: a gap of more than a second between two of its own ticks (a
+/// machine so loaded that this thread did not run either) is not counted.
 ///
 /// ```swift
 /// let watchdog = PoolWatchdog(threshold: .seconds(10)) { stall in
@@ -60,26 +66,45 @@ package final class PoolWatchdog: Sendable {
         onStall: @Sendable (Stall) -> Void
     ) {
         let clock = ContinuousClock()
-        let ran = Locked(0)
+        // The last probe that ran, and the thread it ran on: one of the pool's.
+        let ran = Locked((probe: 0, thread: pid_t(0)))
         var sent = 0
+        var poolThreads: Set<pid_t> = []
+        var lastWork: [pid_t: Int] = [:]
         var waited = Duration.zero
         var last = clock.now
+        let me = currentThreadID()
         while !stopped.withLock({ $0 }) {
             usleep(useconds_t(interval / .microseconds(1)))
             let now = clock.now
             let gap = now - last
             last = now
-            if ran.withLock({ $0 }) == sent {
+            let (probe, thread) = ran.withLock { $0 }
+            if thread != 0 { poolThreads.insert(thread) }
+            if probe == sent {
                 sent += 1
-                let probe = sent
-                Task.detached { ran.withLock { $0 = probe } }
+                let next = sent
+                Task.detached { ran.withLock { $0 = (next, currentThreadID()) } }
                 waited = .zero
-            } else if gap < .seconds(1) {
-                waited += gap
-                if waited >= threshold {
-                    onStall(Stall(seconds: waited / .seconds(1), stacks: stacks(into: folder)))
-                    return
-                }
+                continue
+            }
+            // Running, ready to run, or using the CPU since the last look: busy, not standing still.
+            // Before any probe ran, the pool's threads are not known: then every other thread counts.
+            let watched = poolThreads.isEmpty ? ThreadState.threads().subtracting([me]) : poolThreads
+            let work = Dictionary(
+                uniqueKeysWithValues: watched.compactMap { tid in
+                    ThreadState.read(tid).map { (tid, $0) }
+                })
+            let busy = work.contains { tid, state in state.running || state.cpuTicks != lastWork[tid] }
+            lastWork = work.mapValues(\.cpuTicks)
+            if busy || gap >= .seconds(1) {
+                waited = .zero
+                continue
+            }
+            waited += gap
+            if waited >= threshold {
+                onStall(Stall(seconds: waited / .seconds(1), stacks: stacks(into: folder)))
+                return
             }
         }
     }
@@ -104,6 +129,43 @@ package final class PoolWatchdog: Sendable {
         try? Data("no gdb or eu-stack to show the threads' stacks\n".utf8).write(
             to: URL(fileURLWithPath: path))
         return path
+    }
+}
+
+/// The kernel's ID of the calling thread (what `gettid` gives, which
+/// Glibc's Swift module does not name): `/proc/thread-self` is a link to
+/// `PID/task/TID`.
+private func currentThreadID() -> pid_t {
+    var buffer = [CChar](repeating: 0, count: 64)
+    let count = readlink("/proc/thread-self", &buffer, buffer.count - 1)
+    guard count > 0 else { return 0 }
+    let link = String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return link.split(separator: "/").last.flatMap { pid_t($0) } ?? 0
+}
+
+/// What `/proc/self/task/TID/stat` says of a thread of this process.
+private struct ThreadState {
+    /// Running or ready to run (`R`).
+    let running: Bool
+    /// Its CPU time so far, user and system, in clock ticks.
+    let cpuTicks: Int
+
+    /// Every thread of this process.
+    static func threads() -> Set<pid_t> {
+        Set(
+            ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []).compactMap {
+                pid_t($0)
+            })
+    }
+
+    static func read(_ tid: pid_t) -> ThreadState? {
+        guard let text = try? String(contentsOfFile: "/proc/self/task/\(tid)/stat", encoding: .utf8),
+            let close = text.lastIndex(of: ")")
+        else { return nil }
+        // After the name in parentheses: state, then 10 fields, then utime and stime.
+        let fields = text[text.index(after: close)...].split(separator: " ")
+        guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
+        return ThreadState(running: fields[0] == "R", cpuTicks: user + system)
     }
 }
 

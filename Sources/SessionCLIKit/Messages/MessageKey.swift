@@ -1165,8 +1165,8 @@ package enum MessageKey: String, CaseIterable, Sendable {
             )
         case .keyringLocked:
             (
-                "the keyring is locked and was not unlocked in time; unlock it (log in to the desktop, or seahorse), or use --secrets file",
-                "キーリングがロックされていて、時間内に解除されませんでした。解除する (デスクトップにログインするか seahorse を使う) か、--secrets file を使ってください"
+                "the keyring is locked, and its unlock prompt was dismissed or not answered in time; unlock it (log in to the desktop, or seahorse), or use --secrets file",
+                "キーリングがロックされていて、解除のプロンプトが閉じられたか、時間内に応答がありませんでした。解除する (デスクトップにログインするか seahorse を使う) か、--secrets file を使ってください"
             )
         case .keyringTimedOut:
             (

@@ -12,7 +12,9 @@ public enum KeyringError: Error, Sendable, Hashable, CustomStringConvertible {
     case noSessionBus(reason: String)
     /// Nothing on the bus provides `org.freedesktop.secrets`.
     case noSecretService
-    /// The default collection is locked, and no prompt unlocked it in time.
+    /// The default collection is locked, and its unlock prompt was
+    /// dismissed (by the person, or by a keyring with nothing to prompt
+    /// with) or not answered within ``SessionLimits/keyringUnlockWait``.
     case locked
     /// The keyring did not answer within ``SessionLimits/keyringCallDeadline``.
     case timedOut
@@ -33,7 +35,7 @@ public enum KeyringError: Error, Sendable, Hashable, CustomStringConvertible {
         case .noSecretService:
             "the keyring cannot be reached: nothing on the session D-Bus provides org.freedesktop.secrets; \(fix)"
         case .locked:
-            "the keyring is locked and was not unlocked in time; unlock it (log in to the desktop, or seahorse), or use --secrets file"
+            "the keyring is locked, and its unlock prompt was dismissed or not answered in time; unlock it (log in to the desktop, or seahorse), or use --secrets file"
         case .timedOut:
             "the keyring did not answer within \(SessionLimits.keyringCallDeadline.components.seconds) s; check that gnome-keyring (or your Secret Service) is running, or use --secrets file"
         case .noDefaultCollection:

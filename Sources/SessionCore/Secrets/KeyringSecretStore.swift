@@ -58,6 +58,18 @@ package final class KeyringSecretStore: SecretKeeping {
                         Array(secret.value.value.utf8), label: label(key, secret.kind),
                         attributes: attributes(key, kind: secret.kind, generation: generation))
                 }
+                // Read back before any file names them: a keyring that says it kept an item
+                // and did not would leave a session whose tokens are nowhere.
+                let kept = try keyring.secrets(
+                    matching: credential.secrets.map {
+                        attributes(key, kind: $0.kind, generation: generation)
+                    })
+                for (secret, value) in zip(credential.secrets, kept)
+                where value != Array(secret.value.value.utf8) {
+                    throw KeyringError.failed(
+                        reason:
+                            "it said it kept the session's \(secret.kind.words), but does not give it back")
+                }
             } catch {
                 // What was stored of this generation is named by no file: take it back.
                 if let items = try? keyring.items(matching: attributes(key, generation: generation)) {

@@ -19,6 +19,19 @@ is ever auto-started on it: no second keyring, no gcr-prompter), and then:
                        (Prompt() completes at once with dismissed = true).
   --no-secret-service  only the bus: nothing owns org.freedesktop.secrets,
                        calls to it fail at once with ServiceUnknown.
+  --hostile MODE       a Secret Service of this script's own (no gnome-keyring),
+                       in memory, that behaves except for one thing, MODE:
+                         silent           never answers a call
+                         wrong-signature  answers OpenSession with a uint32
+                         million-items    answers Unlock with a million object
+                                          paths (over 1 MiB)
+                         oversize         answers OpenSession with a 2 MiB string
+                         drop             leaves the bus in the middle of the
+                                          first call after OpenSession
+                         endless-prompt   is locked; Unlock gives a prompt whose
+                                          Completed never comes
+                         liar             says CreateItem stored the item, and
+                                          keeps nothing
 
 --seed '{"label": "...", "attributes": {"k": "v"}, "secret": "..."}' stores an
 item in `login` while it is unlocked (before it is locked with --locked); it
@@ -328,6 +341,127 @@ class Bus:
         self.sock.close()
 
 
+# --- a Secret Service that misbehaves on purpose ------------------------------
+
+HOSTILE_MODES = ("silent", "wrong-signature", "million-items", "oversize", "drop", "endless-prompt", "liar")
+
+
+class HostileService:
+    """A Secret Service in memory (the `login` collection, plain sessions) that
+    does one thing wrong: the mode. It owns org.freedesktop.secrets on the bus
+    and answers from a thread of its own until the bus closes."""
+
+    def __init__(self, socket_path, mode):
+        self.mode = mode
+        self.bus = Bus(socket_path, time.monotonic() + 15)
+        reply = self.bus.call_ok(*BUS, "RequestName", "su", [SECRETS, 4])
+        if reply[0] != 1:
+            raise Failure("could not own %s (RequestName answered %s)" % (SECRETS, reply[0]))
+        self.items = {}   # path -> (attributes, secret bytes)
+        self.calls = 0
+        # Made before READY: building it takes seconds, and the caller waits 5 s at most.
+        self.million = None
+        if mode == "million-items":
+            self.million = bytearray()
+            for t, v in zip(split_sig("aoo"), [["/o/%d" % i for i in range(1000000)], "/"]):
+                marshal(self.million, t, v)
+        self.bus.deadline = time.monotonic() + 3600   # the service lives as long as the test
+
+    def send(self, message_type, fields, sig="", args=(), body=None):
+        if body is None:
+            body = bytearray()
+            for t, v in zip(split_sig(sig), args):
+                marshal(body, t, v)
+        if sig:
+            fields = fields + [(8, Variant("g", sig))]
+        self.bus.serial += 1
+        head = bytearray(b"l" + bytes([message_type]) + b"\0\1")
+        head.extend(struct.pack("<II", len(body), self.bus.serial))
+        marshal(head, "a(yv)", fields)
+        head.extend(b"\0" * ((-len(head)) % 8))
+        self.bus.sock.sendall(bytes(head + body))
+
+    def reply(self, call, sig="", args=(), body=None):
+        self.send(2, [(5, Variant("u", call.serial)), (6, Variant("s", call.fields.get(7, "")))], sig, args, body)
+
+    def fail(self, call, name, text):
+        self.send(3, [(5, Variant("u", call.serial)), (6, Variant("s", call.fields.get(7, ""))),
+                      (4, Variant("s", name))], "s", [text])
+
+    def serve(self):
+        while True:
+            try:
+                call = self.bus.read_message()
+            except (Failure, OSError):
+                return
+            if call.type != 1:
+                continue
+            self.calls += 1
+            try:
+                if not self.answer(call, call.fields.get(3), call.body):
+                    return
+            except (OSError, Failure):
+                return
+
+    def answer(self, call, member, body):
+        """Answers one call; False to leave the bus."""
+        mode = self.mode
+        if mode == "silent":
+            return True
+        if mode == "drop" and member != "OpenSession":
+            self.bus.sock.close()   # in the middle of the call: the bus tells the caller NoReply
+            return False
+        if member == "OpenSession":
+            if mode == "wrong-signature":
+                self.reply(call, "u", [7])
+            elif mode == "oversize":
+                self.reply(call, "vo", [Variant("s", "x" * (2 << 20)), "/org/freedesktop/secrets/session/1"])
+            else:
+                self.reply(call, "vo", [Variant("s", ""), "/org/freedesktop/secrets/session/1"])
+        elif member == "ReadAlias":
+            self.reply(call, "o", [LOGIN])
+        elif member == "Unlock":
+            if mode == "million-items":
+                self.reply(call, "aoo", body=self.million)
+            elif mode == "endless-prompt":
+                self.reply(call, "aoo", [[], "/org/freedesktop/secrets/prompt/p1"])
+            else:
+                self.reply(call, "aoo", [list(body[0]), "/"])
+        elif member == "Prompt":
+            self.reply(call)   # ... and Completed never comes
+        elif member == "Dismiss":
+            self.reply(call)
+        elif member == "SearchItems":
+            wanted = body[0]
+            found = [p for p, (attrs, _) in self.items.items()
+                     if all(attrs.get(k) == v for k, v in wanted.items())]
+            self.reply(call, "aoao", [found, []])
+        elif member == "CreateItem":
+            if mode == "endless-prompt":
+                self.fail(call, "org.freedesktop.Secret.Error.IsLocked", "the collection is locked")
+                return True
+            props, secret = body[0], body[1]
+            attrs = props.get("org.freedesktop.Secret.Item.Attributes")
+            path = LOGIN + "/item%d" % (len(self.items) + 1)
+            if mode != "liar":
+                self.items[path] = (dict(attrs.value if attrs else {}), bytes(secret[2]))
+            self.reply(call, "oo", [path, "/"])
+        elif member == "GetSecrets":
+            session = body[1]
+            found = {p: (session, b"", self.items[p][1], "text/plain") for p in body[0] if p in self.items}
+            self.reply(call, "a{o(oayays)}", [found])
+        elif member == "Delete":
+            self.items.pop(call.fields.get(1), None)
+            self.reply(call, "o", ["/"])
+        elif member == "Close":
+            self.reply(call)
+        elif member == "Get":   # Properties: Locked
+            self.reply(call, "v", [Variant("b", mode == "endless-prompt")])
+        else:
+            self.fail(call, "org.freedesktop.DBus.Error.UnknownMethod", "no method %s" % member)
+        return True
+
+
 # --- processes ---------------------------------------------------------------
 
 def die_with_parent():
@@ -444,6 +578,11 @@ class Session:
     def run(self):
         deadline = time.monotonic() + self.args.timeout
         self.start_bus(deadline)
+        if self.args.hostile:
+            import threading
+            service = HostileService(self.socket_path, self.args.hostile)
+            threading.Thread(target=service.serve, daemon=True).start()
+            return os.getpid()
         if self.args.no_secret_service:
             bus = Bus(self.socket_path, deadline)
             if bus.call_ok(*BUS, "NameHasOwner", "s", [SECRETS])[0]:
@@ -507,6 +646,8 @@ def main():
                       help="the login (default) collection exists but is locked")
     mode.add_argument("--no-secret-service", action="store_true",
                       help="a bus where nothing owns org.freedesktop.secrets")
+    mode.add_argument("--hostile", choices=HOSTILE_MODES,
+                      help="a Secret Service of this script's own that misbehaves so")
     ap.add_argument("--seed", action="append", default=[], metavar="JSON",
                     help='an item to store first: {"label", "attributes", "secret"}')
     ap.add_argument("--password", default="session-test-password",
@@ -531,7 +672,7 @@ def main():
             ok = False
         if not ok:
             ap.error('--seed wants {"secret": str, "label": str, "attributes": {str: str}}: %s' % text)
-    for tool in ("dbus-daemon",) + (() if args.no_secret_service else ("gnome-keyring-daemon",)):
+    for tool in ("dbus-daemon",) + (() if args.no_secret_service or args.hostile else ("gnome-keyring-daemon",)):
         if shutil.which(tool) is None:
             print("keyring_session.py: %s not found (apt-get install dbus gnome-keyring)" % tool,
                   file=sys.stderr)

@@ -217,15 +217,16 @@ package final class SecretService {
                 destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
                 interface: "org.freedesktop.DBus",
                 member: "AddMatch", body: [.string(rule)]))
+        // Ctrl-C cancels from the moment the person is told it does, not only once the prompt is up.
+        let interrupt = interrupts?.begin()
+        // Only what began ends: a source that could not listen changed nothing to put back.
+        defer { if interrupt != nil { interrupts?.end() } }
         onPrompt()
         try call(
             .call(
                 destination: Self.service, path: prompt, interface: "org.freedesktop.Secret.Prompt",
                 member: "Prompt",
                 body: [.string("")]))
-        let interrupt = interrupts?.begin()
-        // Only what began ends: a source that could not listen changed nothing to put back.
-        defer { if interrupt != nil { interrupts?.end() } }
         let completed: DBusMessage
         do {
             completed = try bus.waitForSignal(
