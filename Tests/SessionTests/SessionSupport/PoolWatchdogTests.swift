@@ -7,7 +7,7 @@ import Testing
 /// The pool watchdog trips on a planted call that holds every thread of the
 /// cooperative pool, and names it in the stacks it records; and the check
 /// of the helpers that wait catches one called in a task.
-@Suite(.timeLimit(.minutes(2))) struct PoolWatchdogTests {
+@Suite(.hangGuard) struct PoolWatchdogTests {
     /// In a process of its own (``ChildRun``), so that no other test's work
     /// holds the pool meanwhile: its watchdog (1.5 s, quicker than the
     /// run's 10 s) must see the planted call, and name it in the stacks.
@@ -84,6 +84,21 @@ import Testing
         }
     }
     #expect(offenders.isEmpty, "use Gate instead in \(offenders)")
+}
+
+/// A test's time limit is the hang guard (``Trait/hangGuard``), never one of
+/// its own: a shorter one is crossed on a busy machine by a test that only
+/// waited its turn.
+@Test func everyTimeLimitIsTheHangGuard() throws {
+    let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    var offenders: [String] = []
+    let files = FileManager.default.enumerator(at: tests, includingPropertiesForKeys: nil)
+    while let file = files?.nextObject() as? URL {
+        guard file.pathExtension == "swift", file.lastPathComponent != "HangGuard.swift" else { continue }
+        let text = try String(contentsOf: file, encoding: .utf8)
+        if text.contains("." + "timeLimit(") { offenders.append(file.lastPathComponent) }
+    }
+    #expect(offenders.isEmpty, "use .hangGuard instead in \(offenders)")
 }
 
 /// Holds the thread it runs on until `release` is signalled: what the stacks must name.

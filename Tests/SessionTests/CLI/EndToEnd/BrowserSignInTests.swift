@@ -38,7 +38,7 @@ struct BrowserSignInTests {
         }
     }
 
-    @Test(.tags(.browser, .pypi), .timeLimit(.minutes(3)))
+    @Test(.tags(.browser, .pypi), .hangGuard)
     func approvingSavesTheSessionAndThePageSaysWhoSignedIn() async throws {
         let (login, page, issuer) = try await signIn(cancel: false, language: "en")
         #expect(login.status == 0, "\(login.stderr)")
@@ -49,7 +49,7 @@ struct BrowserSignInTests {
         #expect(try FileLoginStateStore(fileURL: cli.defaultStore).load().credential?.account == "alice")
     }
 
-    @Test(.tags(.browser, .pypi), .timeLimit(.minutes(3)))
+    @Test(.tags(.browser, .pypi), .hangGuard)
     func cancellingSavesNothingAndThePageSaysSo() async throws {
         let (login, page, _) = try await signIn(cancel: true, language: "ja")
         #expect(login.status == 77)
@@ -67,7 +67,7 @@ struct BrowserSignInTests {
     /// page answered): the next `login --web` in that browser asks for the
     /// password again. A plain `logout` leaves the provider's session, so
     /// the sign-in after it does not ask: the difference is what is tested.
-    @Test(.tags(.browser, .pypi), .timeLimit(.minutes(3)))
+    @Test(.tags(.browser, .pypi), .hangGuard)
     func logoutEverywhereMakesTheNextSignInAskForThePassword() async throws {
         try #require(
             BrowserDriver.isInstalled, "SESSION_TESTS_REQUIRE_BROWSER=1 but \(BrowserDriver.skipReason)")

@@ -8,7 +8,7 @@ import Testing
 /// on loopback: fields as JSON or as a query, typed fields, a file or
 /// standard input streamed as the body, the status line and headers with
 /// `-i`, and a redirect to another origin said on standard error.
-@Suite(.tags(.python), .timeLimit(.minutes(3))) struct CLIAPIBodyTests {
+@Suite(.tags(.python), .hangGuard) struct CLIAPIBodyTests {
     let cli = CommandRunner()
 
     func login(_ server: URL) async throws {

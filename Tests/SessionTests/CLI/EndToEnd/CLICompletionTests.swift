@@ -8,7 +8,7 @@ import Testing
 /// option values, and the store's servers and accounts, which the scripts
 /// ask `session-cli` for. A shell that is not installed skips its test with
 /// one line, unless `SESSION_TESTS_REQUIRE_SHELLS=1` (set by CI).
-@Suite(.timeLimit(.minutes(2))) struct CLICompletionTests {
+@Suite(.hangGuard) struct CLICompletionTests {
     /// Whether `shell` can run here, or must (then a missing one fails).
     static func available(_ shell: String) -> Bool {
         FileManager.default.isExecutableFile(atPath: shell)

@@ -9,7 +9,7 @@ import Testing
 /// session is bound, `status` says to which key, `api` signs each request,
 /// and nothing hands the bound token out alone (`token`, git, kubectl).
 @Suite(
-    .tags(.python), .timeLimit(.minutes(3)),
+    .tags(.python), .hangGuard,
     .enabled(
         if: GlewlwydProvider.isInstalled || GlewlwydProvider.isRequired,
         "Glewlwyd is not installed; run 'apt-get install glewlwyd' to run the DPoP provider tests"))

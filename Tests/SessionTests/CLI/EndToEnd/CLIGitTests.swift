@@ -7,7 +7,7 @@ import Testing
 /// of the session's token, configured only by `session-cli setup-git` in a
 /// temporary HOME: clone, push, a refused token, logged out, another host,
 /// and a token refreshed when due.
-@Suite(.timeLimit(.minutes(3)), .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/git")))
+@Suite(.hangGuard, .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/git")))
 struct CLIGitTests {
     let cli = CommandRunner()
 

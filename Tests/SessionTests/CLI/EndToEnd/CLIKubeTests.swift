@@ -13,7 +13,7 @@ enum Kubectl {
 /// Real kubectl against a loopback HTTPS server that speaks enough of the
 /// Kubernetes API for `kubectl get pods` and checks the bearer token, with
 /// `session-cli kube-credential` as its exec credential plugin.
-@Suite(.timeLimit(.minutes(3)), .enabled(if: Kubectl.path != nil, "kubectl is not installed"))
+@Suite(.hangGuard, .enabled(if: Kubectl.path != nil, "kubectl is not installed"))
 struct CLIKubeTests {
     let cli = CommandRunner()
 
@@ -130,7 +130,7 @@ struct CLIKubeTests {
 /// The ID token of a sign-in with `openid` is kept in the session, and
 /// `kube-credential --id-token` hands it on with its `exp`, checked against
 /// the real provider's issuer and the client.
-@Suite(.timeLimit(.minutes(3)), .tags(.pypi)) struct CLIIDTokenTests {
+@Suite(.hangGuard, .tags(.pypi)) struct CLIIDTokenTests {
     @Test func theSignInsIDTokenIsKeptAndHandedOn() async throws {
         try await withTestProvider { provider in
             let cli = CommandRunner()

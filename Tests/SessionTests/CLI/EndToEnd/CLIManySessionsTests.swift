@@ -16,7 +16,7 @@ import Testing
     /// top of 4 sessions that were there: afterwards the file loads, every
     /// session that was not logged out is there with its last token, and
     /// none that was is.
-    @Test(.timeLimit(.minutes(3))) func sixteenProcessesOnFourSessionsLoseNoWrite() async throws {
+    @Test(.hangGuard) func sixteenProcessesOnFourSessionsLoseNoWrite() async throws {
         let base = (0..<4).map { "s\($0)" }
         for name in base {
             #expect(
@@ -85,7 +85,7 @@ import Testing
     /// session is written and read over and over: exactly one refresh reaches
     /// the provider, all eight print the same token, and the other session
     /// ends as its last write left it.
-    @Test(.tags(.pypi), .timeLimit(.minutes(3))) func eightProcessesRefreshOnceWhileAnotherSessionIsWritten()
+    @Test(.tags(.pypi), .hangGuard) func eightProcessesRefreshOnceWhileAnotherSessionIsWritten()
         async throws
     {
         try await withTestProvider { provider in
@@ -123,7 +123,7 @@ import Testing
     /// A version 2 file (the previous release's) migrated by a login of a
     /// second session, killed with SIGKILL at 50 random moments: the file
     /// always loads, with the old session, as version 2 or 3.
-    @Test(.timeLimit(.minutes(5))) func fiftyMigrationsKilledAtRandomAlwaysLeaveTheSession() async throws {
+    @Test(.hangGuard) func fiftyMigrationsKilledAtRandomAlwaysLeaveTheSession() async throws {
         let fixture = try #require(
             Bundle.module.url(
                 forResource: "v2", withExtension: "json", subdirectory: "Fixtures/session-files"))
@@ -155,7 +155,7 @@ import Testing
     /// them): `switch` both ways, selection by option and by environment
     /// that never touches the file, `api` with a full URL to each server
     /// carrying its own token, the default moving on at logout, and `logout --all`.
-    @Test(.tags(.pypi), .timeLimit(.minutes(5))) func twoProvidersSideBySide() async throws {
+    @Test(.tags(.pypi), .hangGuard) func twoProvidersSideBySide() async throws {
         try await withTestProvider { first in
             try await withTestProvider { second in
                 let a = try await cli.signIn(first)

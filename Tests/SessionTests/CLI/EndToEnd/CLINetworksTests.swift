@@ -10,7 +10,7 @@ import Testing
 /// client certificate, IPv6 loopback, and a server that never answers
 /// (waited for asleep). Every server is the tests' Python server, started
 /// and stopped by the test.
-@Suite(.tags(.python), .timeLimit(.minutes(3))) struct CLINetworksTests {
+@Suite(.tags(.python), .hangGuard) struct CLINetworksTests {
     let cli = CommandRunner()
     var store: FileLoginStateStore { FileLoginStateStore(fileURL: cli.defaultStore) }
 
@@ -207,7 +207,7 @@ import Testing
     /// sign-in's discovery each end in words, and the process sleeps while
     /// it waits: under 1 % of one core over the wait, measured by the
     /// kernel's accounting of the child.
-    @Test(.timeLimit(.minutes(2))) func waitingForASilentServerCostsNothing() async throws {
+    @Test(.hangGuard) func waitingForASilentServerCostsNothing() async throws {
         try await withLoopbackServer { server in
             let origin = server.originA
             try await login(origin)

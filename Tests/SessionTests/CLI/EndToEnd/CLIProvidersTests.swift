@@ -13,7 +13,7 @@ import Testing
 /// and `git`; elsewhere skipped with one line, unless
 /// `SESSION_TESTS_REQUIRE_NAMESPACE=1` (set by CI).
 @Suite(
-    .tags(.python), .timeLimit(.minutes(3)),
+    .tags(.python), .hangGuard,
     .enabled(
         if: TestNamespace.canRun(with: ["/usr/bin/openssl", "/usr/bin/git"])
             || ProcessInfo.processInfo.environment["SESSION_TESTS_REQUIRE_NAMESPACE"] == "1",

@@ -10,7 +10,7 @@ import Testing
 /// and tinyproxy; elsewhere skipped with one line, unless
 /// `SESSION_TESTS_REQUIRE_NAMESPACE=1` (set by CI).
 @Suite(
-    .tags(.python), .timeLimit(.minutes(3)),
+    .tags(.python), .hangGuard,
     .enabled(
         if: TestNamespace.canRun(with: ["/usr/bin/tinyproxy", "/usr/bin/stdbuf"])
             || ProcessInfo.processInfo.environment["SESSION_TESTS_REQUIRE_NAMESPACE"] == "1",

@@ -5,7 +5,7 @@ import Testing
 /// `session-cli status --watch`, as a script reads it: one JSON object a
 /// line, each as soon as another process changes the session, and exit 0 on
 /// SIGTERM or Ctrl-C.
-@Suite(.timeLimit(.minutes(3))) struct CLIStatusWatchTests {
+@Suite(.hangGuard) struct CLIStatusWatchTests {
     let cli = CommandRunner()
 
     /// Starts `status --watch` with its standard output read as it arrives.

@@ -8,7 +8,7 @@ import Testing
 /// session, made by this process or another, and the token expiring, with
 /// no polling and nothing left behind. One at a time: the tests count the
 /// process's inotify descriptors, watcher threads and wake-ups.
-@Suite(.serialized, .timeLimit(.minutes(3))) struct StatusWatchTests {
+@Suite(.serialized, .hangGuard) struct StatusWatchTests {
     /// Each status another process's change brings, in order: a login, a
     /// switch, a refresh, two logouts, the folder deleted, and a login that
     /// creates it again. A change takes as long as it takes; `session-bench

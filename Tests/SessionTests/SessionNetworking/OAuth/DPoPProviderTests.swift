@@ -16,7 +16,7 @@ import Testing
 /// Skipped with one line where Glewlwyd is not installed, unless
 /// `SESSION_TESTS_REQUIRE_GLEWLWYD=1`.
 @Suite(
-    .tags(.python), .timeLimit(.minutes(2)),
+    .tags(.python), .hangGuard,
     .enabled(
         if: GlewlwydProvider.isInstalled || GlewlwydProvider.isRequired,
         "Glewlwyd is not installed; run 'apt-get install glewlwyd' to run the DPoP provider tests"))

@@ -25,7 +25,7 @@ import Testing
             onRefused: { reason in refused.withLock { $0.append(reason) } })
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangGuard)
     func onlyTheCallbackWithTheRightStateEndsTheWait() async throws {
         let refused = Locked<[RefusedCallback]>([])
         let listener = try listener(refused: refused)
@@ -51,7 +51,7 @@ import Testing
 
     /// The page never runs ahead of the outcome: the browser's connection
     /// is held until `finish`, and then says what happened.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangGuard)
     func theBrowserWaitsForTheOutcome() async throws {
         let listener = try listener()
         defer { listener.close() }
@@ -69,7 +69,7 @@ import Testing
     }
 
     /// No outcome within the wait: the page says the result will be in the terminal.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangGuard)
     func aSlowOutcomeGetsAPageSayingWhereTheResultWillBe() async throws {
         let listener = try listener(pages: SignInPages(appName: "the tests", outcomeWait: .milliseconds(300)))
         defer { listener.close() }
@@ -84,7 +84,7 @@ import Testing
     /// while all ten are still open and silent. Their deadline is set to ten
     /// minutes here, so a listener that served one connection at a time
     /// would still be waiting on the first when the test's time limit ends it.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangGuard)
     func idleConnectionsDoNotDelayTheCallback() async throws {
         let idle = Locked<[RawHTTP.Pending]>([])
         let closedWhenSeen = Locked<Int?>(nil)
@@ -118,7 +118,7 @@ import Testing
     }
 
     /// The wait is ten minutes: only a cancellation that works ends it within the time limit.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangGuard)
     func cancellingEndsTheWaitPromptly() async throws {
         let listener = try listener()
         defer { listener.close() }
@@ -149,7 +149,7 @@ import Testing
 
     /// `localhost` listens on 127.0.0.1 and on ::1 when the name resolves to
     /// it; `::1` alone on IPv6.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangGuard)
     func localhostAndIPv6Listen() async throws {
         let local = try listener(LoopbackRedirect(host: .localhost))
         defer { local.close() }
@@ -166,7 +166,7 @@ import Testing
 
     /// Every page is small, self-contained HTML5, kept out of caches, in
     /// the language asked for.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangGuard)
     func pagesAreSelfContainedAndTranslated() async throws {
         let listener = try listener(
             pages: SignInPages(appName: "session-cli", language: "ja", outcomeWait: .seconds(600)))
