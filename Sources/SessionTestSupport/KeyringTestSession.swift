@@ -12,6 +12,11 @@ package final class KeyringTestSession: StoppablePeer {
         /// gnome-keyring with its default collection locked and nothing to
         /// prompt with: an unlock is dismissed at once.
         case locked
+        /// gnome-keyring with its default collection locked, and GNOME's
+        /// real unlock window to answer: `gcr-prompter`, started by the bus
+        /// as a desktop's is, on an X server of the test's own (Xvfb),
+        /// driven with ``PromptWindow``.
+        case prompting
         /// The bus alone: nothing provides `org.freedesktop.secrets`.
         case noSecretService
         /// A Secret Service of the test's own, in memory, that misbehaves in
@@ -26,6 +31,8 @@ package final class KeyringTestSession: StoppablePeer {
     /// gnome-keyring-daemon's process ID (dbus-daemon's with no Secret
     /// Service, the script's own with a hostile one).
     package let daemon: pid_t
+    /// The X display the unlock window shows on (``Mode/prompting`` only).
+    package let display: String?
     private let process: ChildProcess
 
     /// Whether dbus-daemon and gnome-keyring-daemon are installed, so the
@@ -52,21 +59,44 @@ package final class KeyringTestSession: StoppablePeer {
         switch mode {
         case .unlocked: break
         case .locked: arguments.append("--locked")
+        case .prompting: arguments += ["--locked", "--prompter"]
         case .noSecretService: arguments.append("--no-secret-service")
         case .hostile(let misbehaviour): arguments += ["--hostile", misbehaviour]
         }
         let started = try await PythonServer.start(
             TestScripts.url("keyring/keyring_session.py"), arguments: arguments)
-        guard let words = started.words, words.count == 2, let pid = pid_t(words[1]) else {
+        let fields = mode == .prompting ? 3 : 2
+        guard let words = started.words, words.count == fields, let pid = pid_t(words[1]) else {
             throw LoopbackServer.StartFailed()
         }
-        return KeyringTestSession(process: started.process, address: String(words[0]), daemon: pid)
+        return KeyringTestSession(
+            process: started.process, address: String(words[0]), daemon: pid,
+            display: fields == 3 ? String(words[2]) : nil)
     }
 
-    private init(process: ChildProcess, address: String, daemon: pid_t) {
+    private init(process: ChildProcess, address: String, daemon: pid_t, display: String?) {
         self.process = process
         self.address = address
         self.daemon = daemon
+        self.display = display
+    }
+
+    /// Whether Xvfb, xdotool and gcr-prompter are installed, so the tests
+    /// of the real unlock window can run.
+    package static var canPrompt: Bool {
+        isInstalled
+            && ["/usr/bin/Xvfb", "/usr/bin/xdotool"].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
+            && ["/usr/libexec/gcr-prompter", "/usr/lib/gcr/gcr-prompter"].contains {
+                FileManager.default.isExecutableFile(atPath: $0)
+            }
+    }
+
+    /// The unlock window on this keyring's display (``Mode/prompting``).
+    package var promptWindow: PromptWindow {
+        get throws {
+            guard let display else { throw ChildProcessError(description: "this keyring has no prompter") }
+            return PromptWindow(display: display)
+        }
     }
 
     /// Runs `secret-tool` against this keyring and returns what it printed
@@ -125,4 +155,64 @@ package func withKeyring<Result>(
     _ mode: KeyringTestSession.Mode = .unlocked, _ body: (KeyringTestSession) async throws -> Result
 ) async throws -> Result {
     try await withPeer(try await KeyringTestSession.start(mode), body)
+}
+
+/// GNOME's unlock window (gcr-prompter's "Unlock Login Keyring") on an X
+/// display of the test's own, driven as a person would: with the keyboard,
+/// through `xdotool`. Each step is bounded: xdotool is killed after two
+/// minutes, the tool's own wait for the keyring (a loaded machine takes
+/// seconds to show the window; no person answers after that).
+package struct PromptWindow: Sendable {
+    /// The X display, for `DISPLAY`.
+    package let display: String
+
+    /// The window's X id once it shows (at most two minutes).
+    package func appears() async throws -> String {
+        let found = try await xdotool(["search", "--sync", "--name", "^Unlock Login Keyring$"])
+        guard let window = found.split(separator: "\n").first else {
+            throw ChildProcessError(description: "no unlock window appeared on \(display)")
+        }
+        return String(window)
+    }
+
+    /// Waits for the window, focuses it, types `password` (given to xdotool
+    /// on its standard input, never its arguments) and presses Return.
+    package func answer(_ password: String) async throws {
+        let window = try await appears()
+        _ = try await xdotool(["windowfocus", "--sync", window])
+        _ = try await xdotool(["type", "--delay", "10", "--file", "-"], input: Data(password.utf8))
+        _ = try await xdotool(["key", "Return"])
+    }
+
+    /// Waits for the window, focuses it and presses Escape.
+    package func dismiss() async throws {
+        let window = try await appears()
+        _ = try await xdotool(["windowfocus", "--sync", window])
+        _ = try await xdotool(["key", "Escape"])
+    }
+
+    /// Runs xdotool on the display: what it printed, or an error if it
+    /// failed or had not finished within two minutes (then it is killed).
+    func xdotool(_ arguments: [String], input: Data? = nil) async throws -> String {
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = display
+        let tool = try ChildProcess(
+            ["/usr/bin/xdotool"] + arguments, environment: environment, stdin: input == nil ? .null : .pipe,
+            stdout: .pipe, stderr: .null)
+        if let input {
+            // A few bytes: the pipe holds them without blocking.
+            try tool.input?.write(input)
+            tool.closeInput()
+        }
+        guard let status = await tool.exitStatus(within: .seconds(120)) else {
+            tool.send(SIGKILL)
+            await tool.exitStatus()
+            throw ChildProcessError(description: "xdotool \(arguments.first ?? "") did not finish within two minutes")
+        }
+        let output = try await offThePool { try tool.readStandardOutput() }
+        guard status == 0 else {
+            throw ChildProcessError(description: "xdotool \(arguments.first ?? "") exited with status \(status)")
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
 }

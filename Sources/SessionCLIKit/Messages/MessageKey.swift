@@ -136,6 +136,7 @@ package enum MessageKey: String, CaseIterable, Sendable {
     case keyringNoCollection
     case keyringMissingSecret
     case keyringCancelled
+    case keyringCancelledPromptOpen
     case keyringFailed
     case secretAccessToken
     case secretRefreshToken
@@ -1187,6 +1188,11 @@ package enum MessageKey: String, CaseIterable, Sendable {
             (
                 "cancelled while waiting for the keyring to be unlocked; nothing was changed",
                 "キーリングのロック解除を待っている間にキャンセルされました。何も変更していません"
+            )
+        case .keyringCancelledPromptOpen:
+            (
+                "cancelled while waiting for the keyring to be unlocked; nothing was changed (its unlock window stays open: answer it or close it)",
+                "キーリングのロック解除を待っている間にキャンセルされました。何も変更していません（ロック解除のウィンドウは開いたままです。入力するか閉じてください）"
             )
         case .keyringFailed:
             (

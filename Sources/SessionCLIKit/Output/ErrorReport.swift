@@ -262,7 +262,8 @@ package enum ErrorReport {
             return Message(
                 .keyringMissingSecret,
                 messages: ["item": kind.map(secretWords) ?? Message(.verbatim, ["text": item])])
-        case .cancelled: return Message(.keyringCancelled)
+        case .cancelled(let promptLeftOpen):
+            return Message(promptLeftOpen ? .keyringCancelledPromptOpen : .keyringCancelled)
         case .failed(let reason): return Message(.keyringFailed, ["reason": reason], messages: ["fix": fix])
         }
     }

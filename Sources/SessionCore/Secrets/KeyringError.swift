@@ -23,7 +23,10 @@ public enum KeyringError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The session's secret is not in the keyring (deleted outside this tool).
     case missingSecret(item: String)
     /// Ctrl-C while waiting for the keyring to be unlocked.
-    case cancelled
+    /// `promptLeftOpen`: the keyring's unlock window was not taken down
+    /// (gnome-keyring's cannot be, safely), so the person can still answer
+    /// or close it.
+    case cancelled(promptLeftOpen: Bool)
     /// The bus or the keyring failed otherwise.
     case failed(reason: String)
 
@@ -41,7 +44,9 @@ public enum KeyringError: Error, Sendable, Hashable, CustomStringConvertible {
         case .noDefaultCollection:
             "the keyring has no default collection to keep the session in; create one (seahorse), or use --secrets file"
         case .missingSecret(let item): "the session's \(item) is missing from the keyring; log in again"
-        case .cancelled: "cancelled while waiting for the keyring to be unlocked; nothing was changed"
+        case .cancelled(let promptLeftOpen):
+            "cancelled while waiting for the keyring to be unlocked; nothing was changed"
+                + (promptLeftOpen ? " (its unlock window stays open: answer it or close it)" : "")
         case .failed(let reason): "the keyring failed: \(reason); \(fix)"
         }
     }

@@ -7,7 +7,8 @@ Usage: keyring_session.py [--locked | --no-secret-service] [--seed JSON]...
 It makes a temporary folder (HOME, XDG_RUNTIME_DIR, XDG_DATA_HOME,
 XDG_CONFIG_HOME, XDG_CACHE_HOME and the bus socket all live in it), starts a
 dbus-daemon there with a configuration that has no service folders (so nothing
-is ever auto-started on it: no second keyring, no gcr-prompter), and then:
+is ever auto-started on it: no second keyring; gcr-prompter only with
+--prompter), and then:
 
   default              gnome-keyring-daemon --foreground --unlock
                        --components=secrets, fed PW on stdin: the `login`
@@ -17,6 +18,15 @@ is ever auto-started on it: no second keyring, no gcr-prompter), and then:
                        again without --unlock: `login` exists and is the
                        default, but is locked, and there is no prompter
                        (Prompt() completes at once with dismissed = true).
+  --prompter           with --locked: also an X server of its own (Xvfb), and
+                       gcr-prompter on the bus as a desktop has it: started by
+                       the bus when gnome-keyring asks for
+                       org.gnome.keyring.SystemPrompter (its one .service
+                       file), on that display; it quits by itself when idle
+                       for 10 s, and is started again at the next prompt. So
+                       Unlock shows GNOME's real password window; READY then
+                       has a fourth field, the DISPLAY (drive the window with
+                       xdotool on it).
   --no-secret-service  only the bus: nothing owns org.freedesktop.secrets,
                        calls to it fail at once with ServiceUnknown.
   --hostile MODE       a Secret Service of this script's own (no gnome-keyring),
@@ -41,7 +51,7 @@ When the service is in the state asked for (checked over D-Bus: the name has
 an owner, ReadAlias("default") is the login collection, its Locked property is
 as expected), it prints exactly one line and flushes it:
 
-  READY <DBUS_SESSION_BUS_ADDRESS> <pid>
+  READY <DBUS_SESSION_BUS_ADDRESS> <pid> [<DISPLAY>]
 
 <pid> is gnome-keyring-daemon's (dbus-daemon's with --no-secret-service). It
 then waits until its standard input reaches EOF (or it gets SIGTERM, SIGINT or
@@ -66,6 +76,8 @@ import time
 SECRETS = "org.freedesktop.secrets"
 SECRETS_PATH = "/org/freedesktop/secrets"
 LOGIN = SECRETS_PATH + "/collection/login"
+PROMPTER = "org.gnome.keyring.SystemPrompter"
+PROMPTER_PATHS = ("/usr/libexec/gcr-prompter", "/usr/lib/gcr/gcr-prompter")
 BUS = ("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus")
 
 BUS_CONFIG = """<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
@@ -78,8 +90,13 @@ BUS_CONFIG = """<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Config
     <allow send_destination="*" eavesdrop="true"/>
     <allow eavesdrop="true"/>
     <allow own="*"/>
-  </policy>
+  </policy>{servicedir}
 </busconfig>
+"""
+
+PROMPTER_SERVICE = """[D-BUS Service]
+Name=%s
+Exec=%s
 """
 
 
@@ -505,7 +522,16 @@ class Session:
     def start_bus(self, deadline):
         conf = os.path.join(self.base, "bus.conf")
         with open(conf, "w") as f:
-            f.write(BUS_CONFIG.format(socket=self.socket_path))
+            servicedir = ""
+            if self.args.prompter:
+                # The one service the bus may start: the prompter, on the display.
+                folder = os.path.join(self.base, "services")
+                os.makedirs(folder)
+                path = next(p for p in PROMPTER_PATHS if os.access(p, os.X_OK))
+                with open(os.path.join(folder, PROMPTER + ".service"), "w") as service:
+                    service.write(PROMPTER_SERVICE % (PROMPTER, path))
+                servicedir = "\n  <servicedir>%s</servicedir>" % folder
+            f.write(BUS_CONFIG.format(socket=self.socket_path, servicedir=servicedir))
         with self.log("dbus-daemon.log") as log:
             p = subprocess.Popen(
                 ["dbus-daemon", "--config-file=" + conf, "--nofork", "--nopidfile",
@@ -544,6 +570,35 @@ class Session:
         self.gkd = p
         return p
 
+    def start_display(self, deadline):
+        """Xvfb on a display number it picks itself (-displayfd), no TCP."""
+        read_end, write_end = os.pipe()
+        with self.log("xvfb.log") as log:
+            p = subprocess.Popen(
+                ["Xvfb", "-displayfd", str(write_end), "-screen", "0", "1024x768x24",
+                 "-nolisten", "tcp"],
+                stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
+                env=self.env, cwd=self.base, start_new_session=True, pass_fds=(write_end,),
+                preexec_fn=die_with_parent)
+        os.close(write_end)
+        self.procs.append(p)
+        number = b""
+        try:
+            while not number.endswith(b"\n"):
+                left = deadline - time.monotonic()
+                if left <= 0 or not select.select([read_end], [], [], left)[0]:
+                    raise Failure("Xvfb named no display in time")
+                chunk = os.read(read_end, 64)
+                if not chunk:
+                    raise Failure("Xvfb exited with status %s" % p.wait())
+                number += chunk
+        finally:
+            os.close(read_end)
+        self.display = ":" + number.decode().strip()
+        # What the bus passes on to the prompter it starts: the display, and
+        # no settings daemon or accessibility bus to look for.
+        self.env.update(DISPLAY=self.display, GSETTINGS_BACKEND="memory", NO_AT_BRIDGE="1")
+
     def stop(self, p):
         if p.poll() is None:
             try:
@@ -566,7 +621,7 @@ class Session:
 
     def logs(self):
         out = []
-        for name in ("dbus-daemon.log", "gnome-keyring.log"):
+        for name in ("dbus-daemon.log", "gnome-keyring.log", "xvfb.log"):
             path = os.path.join(self.log_dir, name)
             if os.path.exists(path):
                 with open(path, "rb") as f:
@@ -577,6 +632,8 @@ class Session:
 
     def run(self):
         deadline = time.monotonic() + self.args.timeout
+        if self.args.prompter:
+            self.start_display(deadline)
         self.start_bus(deadline)
         if self.args.hostile:
             import threading
@@ -607,6 +664,8 @@ class Session:
             gkd = self.start_keyring(unlock=False)
             bus.wait_owner(SECRETS, True, gkd)
             self.check(bus, locked=True)
+        if self.args.prompter and PROMPTER not in bus.call_ok(*BUS, "ListActivatableNames")[0]:
+            raise Failure("the bus cannot start %s" % PROMPTER)
         bus.close()
         return gkd.pid
 
@@ -648,6 +707,8 @@ def main():
                       help="a bus where nothing owns org.freedesktop.secrets")
     mode.add_argument("--hostile", choices=HOSTILE_MODES,
                       help="a Secret Service of this script's own that misbehaves so")
+    ap.add_argument("--prompter", action="store_true",
+                    help="with --locked: Xvfb and gcr-prompter, so Unlock shows a real window")
     ap.add_argument("--seed", action="append", default=[], metavar="JSON",
                     help='an item to store first: {"label", "attributes", "secret"}')
     ap.add_argument("--password", default="session-test-password",
@@ -658,6 +719,8 @@ def main():
     args = ap.parse_args()
     if args.no_secret_service and args.seed:
         ap.error("--seed needs a secret service")
+    if args.prompter and not args.locked:
+        ap.error("--prompter needs --locked (only a locked keyring prompts)")
     if not args.password:
         ap.error("gnome-keyring creates no login keyring for an empty password")
     for text in args.seed:
@@ -675,6 +738,14 @@ def main():
     for tool in ("dbus-daemon",) + (() if args.no_secret_service or args.hostile else ("gnome-keyring-daemon",)):
         if shutil.which(tool) is None:
             print("keyring_session.py: %s not found (apt-get install dbus gnome-keyring)" % tool,
+                  file=sys.stderr)
+            sys.exit(1)
+    if args.prompter:
+        missing = [t for t in ("Xvfb",) if shutil.which(t) is None]
+        if not any(os.access(p, os.X_OK) for p in PROMPTER_PATHS):
+            missing.append("gcr-prompter")
+        if missing:
+            print("keyring_session.py: %s not found (apt-get install xvfb gcr)" % " and ".join(missing),
                   file=sys.stderr)
             sys.exit(1)
 
@@ -697,7 +768,9 @@ def main():
                 print(logs, file=sys.stderr)
             status = 1
         else:
-            sys.stdout.write("READY %s %d\n" % (session.address, pid))
+            display = getattr(session, "display", None)
+            sys.stdout.write("READY %s %d%s\n" % (session.address, pid,
+                                                   " " + display if display else ""))
             sys.stdout.flush()
             while os.read(sys.stdin.fileno(), 4096):
                 pass

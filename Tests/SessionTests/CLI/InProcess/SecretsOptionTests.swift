@@ -44,7 +44,8 @@ import Testing
         (KeyringError.noSessionBus(reason: "DBUS_SESSION_BUS_ADDRESS is not set"), ExitCode.unavailable),
         (.noSecretService, .unavailable), (.locked, .unavailable), (.timedOut, .unavailable),
         (.noDefaultCollection, .unavailable), (.failed(reason: "a reply without a body"), .unavailable),
-        (.missingSecret(item: "refresh token"), .failure), (.cancelled, .interrupted),
+        (.missingSecret(item: "refresh token"), .failure), (.cancelled(promptLeftOpen: false), .interrupted),
+        (.cancelled(promptLeftOpen: true), .interrupted),
     ])
     func keyringErrorsHaveTheirExitCodeAndSayWhatToDo(error: KeyringError, code: ExitCode) {
         let reported = ErrorReport.cliError(for: error)

@@ -239,8 +239,7 @@ package final class SecretService {
             dismiss(prompt)
             throw .locked
         } catch .interrupted {
-            dismiss(prompt)
-            throw .cancelled
+            throw .cancelled(promptLeftOpen: !dismiss(prompt))
         } catch {
             throw Self.keyringError(error)
         }
@@ -248,12 +247,46 @@ package final class SecretService {
     }
 
     /// Takes a prompt down; a keyring that does not answer is left as it is.
-    private func dismiss(_ prompt: String) {
-        _ = try? bus.call(
+    ///
+    /// Not gnome-keyring's: dismissing an unlock prompt whose window it is
+    /// showing makes gnome-keyring-daemon abort (every version to date:
+    /// `mark_as_complete` in `gkd-secret-unlock.c` takes the unlock that is
+    /// still running off its queue and starts it again, and
+    /// `g_assert (!self->current)` fails), and every keyring it had unlocked
+    /// goes with it. Its window then stays for the person to answer or
+    /// close; when the keyring's process cannot be told, the same.
+    ///
+    /// - Returns: Whether the keyring took it down.
+    @discardableResult
+    private func dismiss(_ prompt: String) -> Bool {
+        guard !mayBeGnomeKeyring() else { return false }
+        return (try? bus.call(
             .call(
                 destination: Self.service, path: prompt, interface: "org.freedesktop.Secret.Prompt",
                 member: "Dismiss"),
-            deadline: Self.deadline())
+            deadline: Self.deadline())) != nil
+    }
+
+    /// Whether the process that provides the Secret Service may be
+    /// gnome-keyring-daemon: its name (`/proc/PID/comm`, cut to 15 bytes)
+    /// says so, or cannot be read.
+    private func mayBeGnomeKeyring() -> Bool {
+        guard
+            let reply = try? bus.call(
+                .call(
+                    destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                    interface: "org.freedesktop.DBus", member: "GetConnectionUnixProcessID",
+                    body: [.string(Self.service)]),
+                deadline: Self.deadline()),
+            case .uint32(let pid)? = reply.body.first, pid > 0
+        else { return true }
+        let fd = open("/proc/\(pid)/comm", O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return true }
+        defer { _ = systemClose(fd) }
+        var name = [UInt8](repeating: 0, count: 32)
+        let count = name.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
+        guard count > 0 else { return true }
+        return name[..<count].starts(with: Array("gnome-keyring".utf8))
     }
 
     // MARK: Calls
@@ -278,7 +311,7 @@ package final class SecretService {
         case .noAddress(let reason), .cannotConnect(let reason), .authentication(let reason):
             .noSessionBus(reason: reason)
         case .disconnected: .failed(reason: "the session bus closed the connection")
-        case .interrupted: .cancelled
+        case .interrupted: .cancelled(promptLeftOpen: false)
         case .malformed(let reason):
             .failed(reason: "the session bus sent a message that is not D-Bus (\(reason))")
         case .error(let name, let message):
