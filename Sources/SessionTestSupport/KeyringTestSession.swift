@@ -85,7 +85,9 @@ package final class KeyringTestSession: StoppablePeer {
     /// of the real unlock window can run.
     package static var canPrompt: Bool {
         isInstalled
-            && ["/usr/bin/Xvfb", "/usr/bin/xdotool"].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
+            && ["/usr/bin/Xvfb", "/usr/bin/xdotool"].allSatisfy {
+                FileManager.default.isExecutableFile(atPath: $0)
+            }
             && ["/usr/libexec/gcr-prompter", "/usr/lib/gcr/gcr-prompter"].contains {
                 FileManager.default.isExecutableFile(atPath: $0)
             }
@@ -207,11 +209,13 @@ package struct PromptWindow: Sendable {
         guard let status = await tool.exitStatus(within: .seconds(120)) else {
             tool.send(SIGKILL)
             await tool.exitStatus()
-            throw ChildProcessError(description: "xdotool \(arguments.first ?? "") did not finish within two minutes")
+            throw ChildProcessError(
+                description: "xdotool \(arguments.first ?? "") did not finish within two minutes")
         }
         let output = try await offThePool { try tool.readStandardOutput() }
         guard status == 0 else {
-            throw ChildProcessError(description: "xdotool \(arguments.first ?? "") exited with status \(status)")
+            throw ChildProcessError(
+                description: "xdotool \(arguments.first ?? "") exited with status \(status)")
         }
         return String(decoding: output, as: UTF8.self)
     }

@@ -37,7 +37,8 @@ struct CLIKeyringPromptTests {
     @Test func theUnlockWindowAnsweredKeepsTheLogin() async throws {
         try await withKeyring(.prompting) { keyring in
             let running = try cli(keyring).start(login, stdin: Data(Sample.secret.utf8))
-            let waiting = await running.waitForStderrLine(startingWith: "session-cli: waiting up to 2 minutes")
+            let waiting = await running.waitForStderrLine(
+                startingWith: "session-cli: waiting up to 2 minutes")
             #expect(waiting != nil, "the tool did not say it waits for the keyring")
             try await keyring.promptWindow.answer(keyringPassword)
             let result = await running.finish()
@@ -93,7 +94,8 @@ struct CLIKeyringPromptTests {
             let waiting = await second.waitForStderrLine(startingWith: "session-cli: waiting up to 2 minutes")
             #expect(waiting != nil, "the second login did not say it waits for the keyring")
             #expect(kill(keyring.daemon, 0) == 0, "gnome-keyring-daemon is gone")
-            #expect(try await keyring.promptWindow.appears() == window, "the first window is not the one open")
+            #expect(
+                try await keyring.promptWindow.appears() == window, "the first window is not the one open")
             try await keyring.promptWindow.answer(keyringPassword)
             let result = await second.finish()
             #expect(result.status == 0, "\(result.stderr)")

@@ -260,11 +260,10 @@ package final class SecretService {
     @discardableResult
     private func dismiss(_ prompt: String) -> Bool {
         guard !mayBeGnomeKeyring() else { return false }
-        return (try? bus.call(
-            .call(
-                destination: Self.service, path: prompt, interface: "org.freedesktop.Secret.Prompt",
-                member: "Dismiss"),
-            deadline: Self.deadline())) != nil
+        let call = DBusMessage.call(
+            destination: Self.service, path: prompt, interface: "org.freedesktop.Secret.Prompt",
+            member: "Dismiss")
+        return (try? bus.call(call, deadline: Self.deadline())) != nil
     }
 
     /// Whether the process that provides the Secret Service may be
