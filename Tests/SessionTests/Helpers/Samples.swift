@@ -19,6 +19,11 @@ enum Sample {
     /// that two samples made a moment apart are equal (a date "from now"
     /// differed whenever a second boundary passed between the two calls).
     static let expiry = Date(timeIntervalSinceNow: 3600.75)
+    /// How long a store of a test waits for another store's lock held in the
+    /// same process: the holder's next step may queue behind hundreds of
+    /// tests' tasks on a loaded machine's two pool threads, longer than the
+    /// 40 s a person's command waits. Below the hang guard's five minutes.
+    static let lockTimeoutUnderLoad: TimeInterval = 240
 
     /// A credential with every field set and dates with fractional seconds.
     static func credential(secret: String = Sample.secret, expiresAt: Date? = Sample.expiry) -> Credential {

@@ -100,7 +100,9 @@ import Testing
         let meeting = Meeting()
         let refreshers = (0..<2).map { who in
             TokenRefresher(
-                repository: ObservedStore(store: FileLoginStateStore(fileURL: file)) { meeting.arrive(who) },
+                repository: ObservedStore(
+                    store: FileLoginStateStore(fileURL: file, lockTimeout: Sample.lockTimeoutUnderLoad)
+                ) { meeting.arrive(who) },
                 transport: Endpoint(meeting: meeting, who: who), now: { now }, exclusion: exclusion)
         }
         try await withThrowingTaskGroup(of: Void.self) { group in

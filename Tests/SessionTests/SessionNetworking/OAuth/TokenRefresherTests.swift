@@ -92,10 +92,13 @@ import Testing
         let directory = TemporaryDirectory()
         let store = FileLoginStateStore(fileURL: directory.file("session.json"))
         try store.save(session(expiresIn: -5))
-        let first = TokenRefresher(
-            repository: FileLoginStateStore(fileURL: store.fileURL), transport: endpoint, now: { Self.now })
-        let second = TokenRefresher(
-            repository: FileLoginStateStore(fileURL: store.fileURL), transport: endpoint, now: { Self.now })
+        let refresher = {
+            TokenRefresher(
+                repository: FileLoginStateStore(
+                    fileURL: store.fileURL, lockTimeout: Sample.lockTimeoutUnderLoad),
+                transport: endpoint, now: { Self.now })
+        }
+        let (first, second) = (refresher(), refresher())
         async let one = first.currentCredential()
         async let two = second.currentCredential()
         let (a, b) = try await (one, two)
