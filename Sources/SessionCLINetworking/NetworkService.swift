@@ -48,15 +48,15 @@ package struct NetworkService: Network {
         }
     }
 
-    package func dpopProof(of session: any LoginStateRepository, method: String, url: URL) async throws
-        -> (token: AuthToken, proof: String)?
+    package func dpopProof(of session: any LoginStateRepository, method: String, url: URL, nonce: String?)
+        async throws -> (token: AuthToken, proof: String)?
     {
         guard let credential = try await currentCredential(of: session) else { return nil }
         do {
             guard let key = try DPoPKey.signingKey(of: credential) else { return nil }
             let proof = try DPoPProof.make(
                 key: key, method: method, url: url, accessToken: credential.token,
-                nonce: DPoPNonces.nonce(for: url))
+                nonce: nonce ?? DPoPNonces.nonce(for: url))
             return (credential.token, proof)
         } catch {
             throw CLIError(.dpopKeyUnusable, ["reason": error.description], code: .badData)

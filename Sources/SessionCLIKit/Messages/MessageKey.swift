@@ -294,6 +294,9 @@ package enum MessageKey: String, CaseIterable, Sendable {
     case providerSignOutFailed
     case statusProviderKeyed
     case tokenOptionDPoPProof
+    case tokenOptionDPoPNonce
+    case tokenDPoPNonceNeedsProof
+    case tokenDPoPNonceBad
     case tokenURLNeedsDPoPProof
     case tokenDPoPProofNeedsURL
     case tokenDPoPProofBadURL
@@ -1953,6 +1956,21 @@ package enum MessageKey: String, CaseIterable, Sendable {
             (
                 "With a URL: for a session from login --dpop, print the token and, on a second line, a fresh DPoP proof for METHOD URL.",
                 "URL と一緒に: login --dpop のセッションで、トークンと、2 行目に METHOD URL 用の新しい DPoP 証明を表示します。"
+            )
+        case .tokenOptionDPoPNonce:
+            (
+                "With --dpop-proof: the server's nonce to put in the proof, for a server the session has not met (otherwise the last nonce the server gave is used).",
+                "--dpop-proof と一緒に: 証明に入れるサーバーのノンス。セッションがまだ通信していないサーバー用です (それ以外ではサーバーが最後に返したノンスを使います)。"
+            )
+        case .tokenDPoPNonceNeedsProof:
+            (
+                "--dpop-nonce goes with --dpop-proof METHOD URL",
+                "--dpop-nonce は --dpop-proof METHOD URL と一緒に使います"
+            )
+        case .tokenDPoPNonceBad:
+            (
+                "--dpop-nonce needs the nonce as the server sent it: 1 to 512 printable ASCII characters, no space",
+                "--dpop-nonce にはサーバーが送ったとおりのノンスが必要です: 空白を含まない 1〜512 文字の印字可能な ASCII 文字"
             )
         case .tokenURLNeedsDPoPProof:
             (

@@ -35,9 +35,11 @@ package protocol Network: Sendable {
     func userInfo(of session: any LoginStateRepository) async throws -> UserInfo?
 
     /// A bound session's access token (refreshed first when due) and a fresh
-    /// DPoP proof of its key for `method` `url`, bound to that token. `nil`
-    /// when logged out, or expired for good.
-    func dpopProof(of session: any LoginStateRepository, method: String, url: URL) async throws
+    /// DPoP proof of its key for `method` `url`, bound to that token, with
+    /// `nonce`, else the last nonce `url`'s server gave. `nil` when logged
+    /// out, or expired for good.
+    func dpopProof(of session: any LoginStateRepository, method: String, url: URL, nonce: String?)
+        async throws
         -> (token: AuthToken, proof: String)?
 
     /// Revokes the grant of a session already removed, within

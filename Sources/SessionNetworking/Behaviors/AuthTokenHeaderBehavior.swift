@@ -22,7 +22,10 @@ public import SessionCore
 /// sent as the RFC asks, whatever the header and scheme given: `Authorization:
 /// DPoP <token>` and a `DPoP` header with a fresh proof for this request,
 /// signed with the session's key, with the server's last nonce. A 401 that
-/// asks for a new nonce (`use_dpop_nonce`) is retried once with it.
+/// asks for a new nonce (`use_dpop_nonce`) is retried once with it, and a
+/// new nonce in any answer replaces the last. With a ``FileLoginStateStore``
+/// the nonces are kept beside its session file (`session.json.nonces`), so
+/// the next process's first request carries the server's last one.
 public struct AuthTokenHeaderBehavior: RequestBehavior, RequestRetrier {
     private let repository: any LoginStateRepository
     private let headerName: String
@@ -48,6 +51,7 @@ public struct AuthTokenHeaderBehavior: RequestBehavior, RequestRetrier {
         self.scheme = scheme
         self.now = now
         self.refresher = refresher
+        DPoPNonces.keep(beside: repository)
     }
 
     /// The token's header, when the token may go where `request` goes; it
@@ -82,6 +86,15 @@ public struct AuthTokenHeaderBehavior: RequestBehavior, RequestRetrier {
         }
         let token = credential.token
         return (credential, token, scheme.map { "\($0) \(token.value)" } ?? token.value)
+    }
+
+    /// A bound request's answer may carry the server's next nonce (RFC 9449
+    /// §9): kept for the next proof.
+    public func afterSuccess(_ response: HTTPURLResponse, data: Data, for request: URLRequest) async {
+        guard request.value(forHTTPHeaderField: "DPoP") != nil, let url = response.url ?? request.url else {
+            return
+        }
+        DPoPNonces.keep(from: response, for: url)
     }
 
     /// With a refresher: a 401 from the session's own origin (after

@@ -18,8 +18,9 @@ public import SessionCore
 ///   under the store's writer lock.
 ///
 /// So a late 401 for an old token never logs out a newer session, in this
-/// process or another, and a 401 from another origin, a 403 or a 500 leaves
-/// the session alone. A session that can refresh (``Credential/canRefresh``)
+/// process or another, and a 401 from another origin, a 401 that asks a DPoP
+/// proof for a nonce (`use_dpop_nonce`), a 403 or a 500 leaves the session
+/// alone. A session that can refresh (``Credential/canRefresh``)
 /// is left to ``TokenRefresher``: it ends when the provider refuses the
 /// refresh, not at a 401.
 ///
@@ -44,6 +45,8 @@ public struct UnauthorizedLogoutBehavior: RequestBehavior {
         guard case .status(code: 401, _) = error, let context = RequestContext.current,
             let carried = context.carriedToken
         else { return }
+        // A 401 that asks a bound session's proof for a nonce (RFC 9449 §9) says nothing of the token.
+        if let response = context.response, DPoPNonces.isAskedFor(by: response) { return }
         // A hook cannot throw; a store that cannot be cleared shows up on the next load.
         let answeredByOrigin = { @Sendable (credential: Credential) in
             context.wasAnsweredByOrigin(of: credential)

@@ -102,24 +102,60 @@ extension DPoPKey {
     }
 }
 
-/// The last `DPoP-Nonce` each server gave (RFC 9449 §8, §9), for this
-/// process: sent with the next proof to that origin until it is refused.
+/// The last `DPoP-Nonce` each server gave (RFC 9449 §8, §9), by origin:
+/// sent with the next proof to that origin, and replaced whenever the server
+/// sends another. Once a file store's repository is used for requests
+/// (``keep(beside:)``, called by ``AuthTokenHeaderBehavior`` and
+/// ``TokenRefresher``), the nonces are also kept in a ``NonceFile`` beside
+/// its session file, so the next process's first proof carries them too.
 package enum DPoPNonces {
-    private static let nonces = Locked<[String: String]>([:])
+    private struct Book {
+        var nonces: [String: String] = [:]
+        var file: NonceFile?
+        /// Whether `file`'s nonces have been read into `nonces`.
+        var loaded = true
+
+        mutating func load() {
+            guard !loaded, let file else { return }
+            loaded = true
+            for (origin, nonce) in file.read() where nonces[origin] == nil { nonces[origin] = nonce }
+        }
+    }
+
+    private static let book = Locked(Book())
+
+    /// Keeps the nonces beside `repository`'s session file from now on, when
+    /// it is a file store's; read at the first proof that needs one.
+    package static func keep(beside repository: any LoginStateRepository) {
+        guard let file = (repository as? any KeepsNoncesBeside)?.nonceFile else { return }
+        book.withLock { book in
+            guard book.file != file else { return }
+            book.file = file
+            book.loaded = false
+        }
+    }
 
     package static func nonce(for url: URL) -> String? {
         guard let origin = Origin(url)?.description else { return nil }
-        return nonces.withLock { $0[origin] }
+        return book.withLock { book in
+            book.load()
+            return book.nonces[origin]
+        }
     }
 
-    /// Keeps the nonce a response carried, if it did (printable ASCII, at most 512 bytes).
+    /// Keeps the nonce a response carried, if it did (printable ASCII, at
+    /// most 512 bytes), in the file too when it is new.
     @discardableResult
     package static func keep(from response: HTTPURLResponse, for url: URL) -> Bool {
-        guard let nonce = response.value(forHTTPHeaderField: "DPoP-Nonce"), !nonce.isEmpty,
-            nonce.utf8.count <= 512, nonce.utf8.allSatisfy({ (0x21...0x7E).contains($0) }),
+        guard let nonce = response.value(forHTTPHeaderField: "DPoP-Nonce"), NonceFile.isValid(nonce),
             let origin = Origin(url)?.description
         else { return false }
-        nonces.withLock { $0[origin] = nonce }
+        book.withLock { book in
+            book.load()
+            guard book.nonces[origin] != nonce else { return }
+            book.nonces[origin] = nonce
+            book.file?.keep(nonce, for: origin)
+        }
         return true
     }
 

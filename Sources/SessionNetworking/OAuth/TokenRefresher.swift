@@ -95,6 +95,7 @@ public final class TokenRefresher: Sendable {
         self.margin = margin
         self.now = now
         self.exclusion = exclusion
+        DPoPNonces.keep(beside: repository)
     }
 
     /// Whether `credential`'s access token should be refreshed before use.

@@ -73,7 +73,8 @@ final class StubNetwork: Network {
     }
 
     /// No signing here: a bound session's proofs are tested against the real networking half.
-    func dpopProof(of session: any LoginStateRepository, method: String, url: URL) async throws
+    func dpopProof(of session: any LoginStateRepository, method: String, url: URL, nonce: String?)
+        async throws
         -> (token: AuthToken, proof: String)?
     {
         nil

@@ -13,12 +13,14 @@ package struct TokenCommand: Command {
         case server
         case account
         case dpopProof = "dpop-proof"
+        case dpopNonce = "dpop-nonce"
 
         /// The option's placeholder and help.
         package var spec: OptionSpec {
             switch self {
             case .server, .account: Self.spec(of: self)
             case .dpopProof: OptionSpec(rawValue, value: "METHOD", help: .tokenOptionDPoPProof)
+            case .dpopNonce: OptionSpec(rawValue, value: "NONCE", help: .tokenOptionDPoPNonce)
             }
         }
     }
@@ -31,6 +33,8 @@ package struct TokenCommand: Command {
             "    https://api.example.com/user",
             "session-cli token --server https://staging.example.com",
             "session-cli token --dpop-proof GET https://api.example.com/user",
+            "session-cli token --dpop-proof GET https://api.example.com/user \\",
+            "    --dpop-nonce eyJ7S_zG",
         ],
         exitCodes: [
             .success, .failure, .usage, .badData, .unavailable, .software, .ioError, .busy, .badProtocol,
@@ -40,6 +44,8 @@ package struct TokenCommand: Command {
     let selection: SessionSelection
     /// `--dpop-proof METHOD URL`: the request a proof is made for.
     let proofFor: (method: String, url: URL)?
+    /// `--dpop-nonce NONCE`: the nonce the proof carries, instead of the server's last.
+    let nonce: String?
 
     package init(parsing arguments: ParsedArguments<Option>) throws(CLIError) {
         selection = try SessionSelection(parsing: arguments)
@@ -54,6 +60,11 @@ package struct TokenCommand: Command {
             proofFor = (method.uppercased(), url)
         case (nil, _?): throw .usage(.tokenURLNeedsDPoPProof)
         case (_?, nil): throw .usage(.tokenDPoPProofNeedsURL)
+        }
+        nonce = arguments.value(.dpopNonce)
+        if let nonce {
+            guard proofFor != nil else { throw .usage(.tokenDPoPNonceNeedsProof) }
+            guard NonceFile.isValid(nonce) else { throw .usage(.tokenDPoPNonceBad) }
         }
     }
 
@@ -70,11 +81,11 @@ package struct TokenCommand: Command {
             }
             // Signing is the networking half's: the token refreshed first when due, then a fresh proof.
             let network = try context.network()
-            let repository = session.repository
+            let (repository, nonce) = (session.repository, nonce)
             guard
                 let (token, proof) = try waitFor({
                     try await network.dpopProof(
-                        of: repository, method: proofFor.method, url: proofFor.url)
+                        of: repository, method: proofFor.method, url: proofFor.url, nonce: nonce)
                 })
             else { throw Self.notLoggedIn }
             context.console.out(secret: token)

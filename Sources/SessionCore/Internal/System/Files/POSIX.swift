@@ -49,9 +49,9 @@ enum POSIX {
         return bytes
     }
 
-    /// Creates a new file that is 0600 from its first byte, writes `data` and
-    /// fsyncs it. Fails if anything already exists at `path`.
-    static func writeNewFile(atPath path: String, data: Data) throws {
+    /// Creates a new file that is 0600 from its first byte, writes `data` and,
+    /// `flush`ing, fsyncs it. Fails if anything already exists at `path`.
+    static func writeNewFile(atPath path: String, data: Data, flush: Bool = true) throws {
         let flags = O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW
         let fd = retryingOnInterrupt { open(path, flags, 0o600) }
         guard fd >= 0 else { throw SessionFileError.io(path: path, operation: "create", code: errno) }
@@ -71,7 +71,7 @@ enum POSIX {
                 offset += written
             }
         }
-        guard retryingOnInterrupt({ fsync(fd) }) == 0 else {
+        guard !flush || retryingOnInterrupt({ fsync(fd) }) == 0 else {
             throw SessionFileError.io(path: path, operation: "flush", code: errno)
         }
     }
