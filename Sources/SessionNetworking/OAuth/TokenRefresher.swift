@@ -51,6 +51,7 @@ public final class TokenRefresher: Sendable {
     private let transport: (any Transport)?
     private let now: @Sendable () -> Date
     private let exclusion: Exclusion
+    private let deadline: Duration
     private let inFlight = Locked<Task<Credential?, any Error>?>(nil)
 
     /// - Parameters:
@@ -83,18 +84,21 @@ public final class TokenRefresher: Sendable {
         case none
     }
 
-    /// A refresher with a chosen ``Exclusion``.
+    /// A refresher with a chosen ``Exclusion``, and a `deadline` for each
+    /// exchange with the token endpoint (the tests give a stub endpoint,
+    /// whose answer may queue behind a loaded run's other tasks, more).
     package init(
         repository: any LoginStateRepository,
         transport: (any Transport)? = nil,
         margin: TimeInterval = SessionLimits.refreshMargin, now: @escaping @Sendable () -> Date = { Date() },
-        exclusion: Exclusion
+        exclusion: Exclusion, deadline: Duration = SessionLimits.refreshDeadline
     ) {
         self.repository = repository
         self.transport = transport
         self.margin = margin
         self.now = now
         self.exclusion = exclusion
+        self.deadline = deadline
         DPoPNonces.keep(beside: repository)
     }
 
@@ -187,7 +191,7 @@ public final class TokenRefresher: Sendable {
                 self.transport ?? credential.connection.transport(timeout: SessionLimits.refreshIdleTimeout)
             let endpoint = NetworkClient(
                 baseURL: provider.tokenEndpoint,
-                transport: DeadlineTransport(transport, limit: SessionLimits.refreshDeadline))
+                transport: DeadlineTransport(transport, limit: deadline))
             var answer: TokenGrant.Answer
             var retried = false
             do {

@@ -24,6 +24,9 @@ enum Sample {
     /// tests' tasks on a loaded machine's two pool threads, longer than the
     /// 40 s a person's command waits. Below the hang guard's five minutes.
     static let lockTimeoutUnderLoad: TimeInterval = 240
+    /// How long a sign-in page of a test waits for the outcome that a task
+    /// of the same run decides (20 s for a person's), for the same reason.
+    static let outcomeWaitUnderLoad: Duration = .seconds(240)
 
     /// A credential with every field set and dates with fractional seconds.
     static func credential(secret: String = Sample.secret, expiresAt: Date? = Sample.expiry) -> Credential {

@@ -220,7 +220,8 @@ import Testing
 
         let (urls, opened) = AsyncStream.makeStream(of: URL.self)
         let logout = ProviderLogout(
-            credential: credential, metadata: metadata, pages: SignInPages(appName: "the tests")
+            credential: credential, metadata: metadata,
+            pages: SignInPages(appName: "the tests", outcomeWait: Sample.outcomeWaitUnderLoad)
         ) {
             if case .logoutURL(let url) = $0 { opened.yield(url) }
         }

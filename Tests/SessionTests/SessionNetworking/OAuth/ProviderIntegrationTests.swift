@@ -108,7 +108,8 @@ import Testing
             let configuration = OAuthConfiguration(
                 metadata: try await metadata(provider), clientID: "cli-web", scopes: ["openid", "email"])
             let flow = AuthorizationCodeFlow(
-                configuration: configuration, pages: SignInPages(appName: "the tests"),
+                configuration: configuration,
+                pages: SignInPages(appName: "the tests", outcomeWait: Sample.outcomeWaitUnderLoad),
                 callbackTimeout: .seconds(60)
             ) { person.follow($0, at: provider) }
             #expect(flow.exchange.nonce != nil)
@@ -195,7 +196,9 @@ import Testing
                 metadata: try await metadata(provider), clientID: "cli-web", scopes: ["openid"])
             let flow = AuthorizationCodeFlow(
                 configuration: configuration,
-                pages: SignInPages(appName: "the tests", describe: { "the app says: \($0)" }),
+                pages: SignInPages(
+                    appName: "the tests", outcomeWait: Sample.outcomeWaitUnderLoad,
+                    describe: { "the app says: \($0)" }),
                 callbackTimeout: .seconds(60)
             ) { person.follow($0, at: provider) }
             await #expect(

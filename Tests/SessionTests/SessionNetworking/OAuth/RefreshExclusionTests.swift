@@ -99,7 +99,7 @@ import Testing
         try FileLoginStateStore(fileURL: file).save(TokenRefresherTests().session(expiresIn: -5))
         let meeting = Meeting()
         let refreshers = (0..<2).map { who in
-            TokenRefresher(
+            TokenRefresher.patient(
                 repository: ObservedStore(
                     store: FileLoginStateStore(fileURL: file, lockTimeout: Sample.lockTimeoutUnderLoad)
                 ) { meeting.arrive(who) },

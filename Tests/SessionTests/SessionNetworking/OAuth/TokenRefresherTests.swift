@@ -55,7 +55,7 @@ import Testing
     @Test func aFreshTokenIsNotRefreshedAndADueOneIs() async throws {
         let endpoint = TokenEndpoint()
         let store = InMemoryLoginStateStore(.loggedIn(session(expiresIn: 3600)))
-        let refresher = TokenRefresher(repository: store, transport: endpoint, now: { Self.now })
+        let refresher = TokenRefresher.patient(repository: store, transport: endpoint, now: { Self.now })
         Secret.expectEqual(
             try await refresher.currentCredential()?.token.value, "at_original_0123456789", "fresh")
         #expect(endpoint.refreshes.withLock { $0 } == 0)
@@ -76,7 +76,7 @@ import Testing
         // A store with no lock of its own: only the refresher's single flight
         // keeps the 50 tasks to one refresh.
         let store = UnlockedStore(inner: InMemoryLoginStateStore(.loggedIn(session(expiresIn: -5))))
-        let refresher = TokenRefresher(repository: store, transport: endpoint, now: { Self.now })
+        let refresher = TokenRefresher.patient(repository: store, transport: endpoint, now: { Self.now })
         let tokens = try await withThrowingTaskGroup(of: String?.self) { group in
             for _ in 0..<50 { group.addTask { try await refresher.currentCredential()?.token.value } }
             return try await group.reduce(into: Set<String?>()) { $0.insert($1) }
@@ -93,7 +93,7 @@ import Testing
         let store = FileLoginStateStore(fileURL: directory.file("session.json"))
         try store.save(session(expiresIn: -5))
         let refresher = {
-            TokenRefresher(
+            TokenRefresher.patient(
                 repository: FileLoginStateStore(
                     fileURL: store.fileURL, lockTimeout: Sample.lockTimeoutUnderLoad),
                 transport: endpoint, now: { Self.now })
@@ -115,7 +115,7 @@ import Testing
         try FileLoginStateStore(fileURL: file).save(session(expiresIn: 3600))
         let processes = (0..<2).map { _ in
             let store = FileLoginStateStore(fileURL: file)
-            return (store, TokenRefresher(repository: store, transport: endpoint, now: { Self.now }))
+            return (store, TokenRefresher.patient(repository: store, transport: endpoint, now: { Self.now }))
         }
         for round in 0..<5 {
             let (store, refresher) = processes[round % 2]
@@ -137,8 +137,10 @@ import Testing
         var old = session(expiresIn: 3600)
         old.refreshedAt = (1...5).map { Self.now.addingTimeInterval(-60 - Double($0)) }
         let store = InMemoryLoginStateStore(.loggedIn(old))
-        let fresh = try await TokenRefresher(repository: store, transport: endpoint, now: { Self.now })
-            .refresh(replacing: old.token.fingerprint)
+        let fresh = try await TokenRefresher.patient(
+            repository: store, transport: endpoint, now: { Self.now }
+        )
+        .refresh(replacing: old.token.fingerprint)
         #expect(endpoint.refreshes.withLock { $0 } == 1)
         #expect(fresh?.refreshedAt.count == 1)
     }
@@ -148,7 +150,7 @@ import Testing
     @Test func aRefusalOfAnOlderTokenDoesNotRefresh() async throws {
         let endpoint = TokenEndpoint()
         let store = InMemoryLoginStateStore(.loggedIn(session(expiresIn: 3600, token: "at_newer_0123456789")))
-        let refresher = TokenRefresher(repository: store, transport: endpoint, now: { Self.now })
+        let refresher = TokenRefresher.patient(repository: store, transport: endpoint, now: { Self.now })
         let current = try await refresher.refresh(replacing: Sample.token("at_older_0123456789").fingerprint)
         Secret.expectEqual(current?.token.value, "at_newer_0123456789", "the kept token")
         #expect(endpoint.refreshes.withLock { $0 } == 0)
@@ -166,7 +168,7 @@ import Testing
         }
         let store = InMemoryLoginStateStore(.loggedIn(session(expiresIn: -5)))
         await #expect(throws: SignInError.refreshRefused) {
-            try await TokenRefresher(repository: store, transport: endpoint, now: { Self.now })
+            try await TokenRefresher.patient(repository: store, transport: endpoint, now: { Self.now })
                 .currentCredential()
         }
         #expect(store.load() == .loggedOut)
@@ -188,7 +190,7 @@ import Testing
             )
         }
         await #expect(throws: SignInError.refreshRefused) {
-            try await TokenRefresher(repository: store, transport: endpoint, now: { Self.now })
+            try await TokenRefresher.patient(repository: store, transport: endpoint, now: { Self.now })
                 .currentCredential()
         }
         Secret.expectEqual(
@@ -199,7 +201,7 @@ import Testing
         let original = session(expiresIn: -5)
         let store = InMemoryLoginStateStore(.loggedIn(original))
         await #expect(throws: NetworkError.self) {
-            try await TokenRefresher(
+            try await TokenRefresher.patient(
                 repository: store, transport: StubTransport(.failure(.cannotConnectToHost)), now: { Self.now }
             )
             .currentCredential()
@@ -213,7 +215,7 @@ import Testing
     @Test func a401WithAFailedRefreshKeepsTheSession() async throws {
         let original = session(expiresIn: 3600)
         let store = InMemoryLoginStateStore(.loggedIn(original))
-        let refresher = TokenRefresher(
+        let refresher = TokenRefresher.patient(
             repository: store, transport: StubTransport(.failure(.cannotConnectToHost)), now: { Self.now })
         let client = NetworkClient(
             baseURL: url("https://api.example.com"), transport: StubTransport(.fixture("unauthorized-401")),
@@ -229,7 +231,7 @@ import Testing
     /// provider cannot be reached.
     @Test func aDueButValidTokenSurvivesAnUnreachableProvider() async throws {
         let store = InMemoryLoginStateStore(.loggedIn(session(expiresIn: 30)))
-        let refresher = TokenRefresher(
+        let refresher = TokenRefresher.patient(
             repository: store, transport: StubTransport(.failure(.cannotConnectToHost)), now: { Self.now })
         Secret.expectEqual(
             try await refresher.currentCredential()?.token.value, "at_original_0123456789", "the kept token")
@@ -250,11 +252,11 @@ import Testing
         #expect(
             !short.isDue(at: Self.now.addingTimeInterval(7))
                 && short.isDue(at: Self.now.addingTimeInterval(8)))
-        let early = TokenRefresher(
+        let early = TokenRefresher.patient(
             repository: store, transport: endpoint, now: { Self.now.addingTimeInterval(7) })
         Secret.expectEqual(
             try await early.currentCredential()?.token.value, "at_original_0123456789", "not due")
-        let late = TokenRefresher(
+        let late = TokenRefresher.patient(
             repository: store, transport: endpoint, now: { Self.now.addingTimeInterval(8) })
         let fresh = try #require(try await late.currentCredential())
         Secret.expectEqual(fresh.token.value, "at_short_1_0123456789", "refreshed")
@@ -269,7 +271,7 @@ import Testing
         var busy = session(expiresIn: 30)
         busy.refreshedAt = Array(repeating: Self.now, count: 5)
         let store = InMemoryLoginStateStore(.loggedIn(busy))
-        let refresher = TokenRefresher(repository: store, transport: endpoint, now: { Self.now })
+        let refresher = TokenRefresher.patient(repository: store, transport: endpoint, now: { Self.now })
         Secret.expectEqual(
             try await refresher.currentCredential()?.token.value, "at_original_0123456789", "kept")
         #expect(endpoint.refreshes.withLock { $0 } == 0)
@@ -289,7 +291,7 @@ import Testing
         var unknown = session(expiresIn: 0)
         unknown.expiresAt = nil
         let store = InMemoryLoginStateStore(.loggedIn(unknown))
-        let refresher = TokenRefresher(repository: store, transport: endpoint, now: { Self.now })
+        let refresher = TokenRefresher.patient(repository: store, transport: endpoint, now: { Self.now })
         Secret.expectEqual(
             try await refresher.currentCredential()?.token.value, "at_original_0123456789", "kept")
         #expect(endpoint.refreshes.withLock { $0 } == 0)
@@ -302,7 +304,7 @@ import Testing
     @Test func a401RefreshesAndRetriesOnce() async throws {
         let endpoint = TokenEndpoint()
         let store = InMemoryLoginStateStore(.loggedIn(session(expiresIn: 3600)))
-        let refresher = TokenRefresher(repository: store, transport: endpoint, now: { Self.now })
+        let refresher = TokenRefresher.patient(repository: store, transport: endpoint, now: { Self.now })
         let sent = Locked<[String]>([])
         let api = StubTransport(
             .respond { request in
@@ -344,7 +346,7 @@ import Testing
             return (answer, response(request, 200))
         }
         let store = InMemoryLoginStateStore(.loggedIn(session(expiresIn: -5)))
-        let refresher = TokenRefresher(repository: store, transport: endpoint, now: { Self.now })
+        let refresher = TokenRefresher.patient(repository: store, transport: endpoint, now: { Self.now })
         let fresh = try #require(try await refresher.currentCredential())
         Secret.expectEqual(fresh.token.value, "at_rotated_0123456789", "the pair of the retry")
         #expect(sent.withLock { $0.count } == 2)
@@ -360,7 +362,7 @@ import Testing
             return (Data(#"{"error": "invalid_grant"}"#.utf8), response(request, 400))
         }
         let store = InMemoryLoginStateStore(.loggedIn(session(expiresIn: -5)))
-        let refresher = TokenRefresher(repository: store, transport: endpoint, now: { Self.now })
+        let refresher = TokenRefresher.patient(repository: store, transport: endpoint, now: { Self.now })
         await #expect(throws: SignInError.refreshAnswerLost) { try await refresher.currentCredential() }
         #expect(endpoint.refreshes.withLock { $0 } == 2)
         #expect(store.load() == .loggedOut)
@@ -378,7 +380,7 @@ import Testing
         client.provider?.usesClientCredentials = true
         client.provider?.clientSecret = Sample.token("client_secret_0123456789")
         let store = InMemoryLoginStateStore(.loggedIn(client))
-        let refresher = TokenRefresher(repository: store, transport: endpoint, now: { Self.now })
+        let refresher = TokenRefresher.patient(repository: store, transport: endpoint, now: { Self.now })
         await #expect(throws: SignInError.refreshRefused) { try await refresher.currentCredential() }
         #expect(endpoint.refreshes.withLock { $0 } == 2)
         #expect(store.load() == .loggedOut)
@@ -388,7 +390,7 @@ import Testing
     @Test func aRefusedConnectionIsNotRetried() async throws {
         let endpoint = TokenEndpoint { _, _ in throw URLError(.cannotConnectToHost) }
         let store = InMemoryLoginStateStore(.loggedIn(session(expiresIn: -5)))
-        let refresher = TokenRefresher(repository: store, transport: endpoint, now: { Self.now })
+        let refresher = TokenRefresher.patient(repository: store, transport: endpoint, now: { Self.now })
         await #expect(throws: NetworkError.self) { try await refresher.currentCredential() }
         #expect(endpoint.refreshes.withLock { $0 } == 1)
         #expect(store.load() != .loggedOut, "a provider that could not be reached ends no session")
@@ -410,4 +412,20 @@ final class UnlockedStore: LoginStateRepository {
     func load() throws -> LoginState { inner.load() }
     func save(_ credential: Credential) throws { try inner.save(credential) }
     func clear() throws { inner.clear() }
+}
+
+extension TokenRefresher {
+    /// The refresher as it ships, but with a deadline for each exchange that
+    /// a loaded machine never crosses: the stub endpoints here answer at
+    /// once, yet their task may queue behind hundreds of the run's others
+    /// on two pool threads for longer than the 15 s a person's refresh
+    /// waits, which would look like a lost answer and be sent again.
+    static func patient(
+        repository: any LoginStateRepository, transport: any Transport,
+        now: @escaping @Sendable () -> Date, exclusion: Exclusion = .storeLock
+    ) -> TokenRefresher {
+        TokenRefresher(
+            repository: repository, transport: transport, now: now, exclusion: exclusion,
+            deadline: .seconds(240))
+    }
 }
