@@ -2,7 +2,10 @@
 # `api` on a session bound by DPoP against `api` on a bearer session, to the
 # same loopback server (the tests' Python server), paired (A B A B …) by
 # session-bench pair. The bound session comes from Glewlwyd (Debian's
-# glewlwyd) through `login --client-credentials --dpop`.
+# glewlwyd) through `login --client-credentials --dpop`. Then the same at a
+# server that demands a DPoP nonce (the tests' /dpop/nonce, which answers as
+# /echo once a proof carries its nonce) against the bearer session's /echo,
+# with the requests each run sent, counted by the server.
 # Usage: bench/dpop.sh [PAIRS]   (default 300 pairs)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -38,3 +41,15 @@ echo "### \`api /plain\`: a DPoP-bound session (A) against a bearer session (B)"
 echo
 "$bench" pair --rounds "$rounds" -- "$cli" --store "$work/dpop.json" api /plain \
     --vs "$cli" --store "$work/bearer.json" api /plain
+
+seen() { curl -s "http://127.0.0.1:$port/test/seen" | python3 -c 'import json,sys; print(json.load(sys.stdin)["requests"])'; }
+echo
+echo "### \`api\` at a server that demands a nonce: the bound session's \`/dpop/nonce\` (A) against the bearer session's \`/echo\` (B)"
+echo
+before=$(seen)
+for _ in 1 2 3 4 5; do "$cli" --store "$work/dpop.json" api /dpop/nonce >/dev/null; done
+after=$(seen)
+echo "Requests the server saw for 5 runs of the bound session (the first run is refused once): $((after - before - 1))"
+echo
+"$bench" pair --rounds "$rounds" -- "$cli" --store "$work/dpop.json" api /dpop/nonce \
+    --vs "$cli" --store "$work/bearer.json" api /echo

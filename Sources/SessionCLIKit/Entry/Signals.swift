@@ -13,7 +13,8 @@ import SessionSupport
 ///   back, end the prompt's line (so the shell's prompt starts on a line of
 ///   its own) and end the tool with 128 + the signal's number.
 /// - While the keyring waits to be unlocked, SIGINT writes to a pipe the
-///   wait polls (``interrupts``): the prompt is dismissed, and the command
+///   wait polls (``interrupts``): the prompt is dismissed (gnome-keyring's is
+///   left open: asked to take it down, that daemon aborts), and the command
 ///   ends with the keyring's "cancelled".
 package enum Signals {
     static let endings = [SIGINT, SIGTERM, SIGHUP]

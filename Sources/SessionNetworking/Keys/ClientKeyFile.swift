@@ -31,15 +31,16 @@ package enum ClientKeyFile {
 
     private static func read(_ path: String) throws(SignInError) -> [UInt8] {
         func failure(_ reason: String) -> SignInError { .clientKeyUnusable(path: path, reason: reason) }
-        switch RegularFile.read(path, limit: sizeLimit) {
-        case .failure(let reason):
-            throw failure(reason.description)
-        case .success(let file) where file.mode & 0o077 != 0:
-            throw failure("the key is readable by others; make it yours only (chmod 600)")
-        case .success(let file) where file.size > sizeLimit:
-            throw failure("it is larger than 64 KiB")
-        case .success(let file):
-            return file.bytes
+        let file: SmallFile.Contents
+        do {
+            file = try SmallFile.read(path, limit: sizeLimit, options: .regularOnly)
+        } catch {
+            throw failure(error.description)
         }
+        guard !file.isOpenToOthers else {
+            throw failure("the key is readable by others; make it yours only (chmod 600)")
+        }
+        guard !file.exceedsLimit else { throw failure("it is larger than 64 KiB") }
+        return file.bytes
     }
 }

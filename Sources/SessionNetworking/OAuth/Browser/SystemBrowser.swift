@@ -2,7 +2,7 @@ public import Foundation
 import SessionSupport
 
 /// Opens a URL in the user's browser: `open` on macOS, `xdg-open` elsewhere,
-/// started directly (`posix_spawnp`), never through a shell, so nothing in
+/// started directly (`posix_spawnp`, through `Spawn`), never through a shell, so nothing in
 /// the URL is ever interpreted as a command.
 ///
 /// Whether a browser really opened cannot be known, so callers always show
@@ -24,23 +24,12 @@ public enum SystemBrowser {
         #else
             let opener = "xdg-open"
         #endif
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
-            posix_spawn_file_actions_addopen(
-                &actions, fd, "/dev/null", fd == STDIN_FILENO ? O_RDONLY : O_WRONLY, 0)
-        }
-        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(opener), strdup(url.absoluteString), nil]
-        defer { for pointer in argv { free(pointer) } }
-        var child = pid_t()
-        guard posix_spawnp(&child, opener, &actions, nil, argv, environ) == 0 else { return false }
-        let pid = child
         // Reaped on a thread of its own: the opener may outlive the sign-in.
-        Thread {
-            var status: Int32 = 0
-            waitpid(pid, &status, 0)
-        }.start()
+        do {
+            try Spawn.detached([opener, url.absoluteString])
+        } catch {
+            return false
+        }
         return true
     }
 }

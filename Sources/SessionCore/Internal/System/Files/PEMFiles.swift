@@ -54,41 +54,11 @@ package enum PEMFiles {
     private static func read(_ path: String, _ failure: (String) -> ConnectionError) throws(ConnectionError)
         -> [UInt8]
     {
-        switch RegularFile.read(path, limit: 16 << 10) {
-        case .success(let file): return file.bytes
-        case .failure(let reason): throw failure(reason.description)
+        do {
+            return try SmallFile.read(path, limit: 16 << 10, options: .regularOnly).bytes
+        } catch {
+            throw failure(error.description)
         }
-    }
-}
-
-/// A small regular file read whole (or up to a limit), for the files a
-/// person names: certificates and keys.
-package enum RegularFile {
-    /// Why a file could not be read, in words.
-    package struct Failure: Error, CustomStringConvertible {
-        package let description: String
-    }
-
-    /// Up to `limit` bytes of the regular file at `path`, its mode and its size.
-    package static func read(_ path: String, limit: Int) -> Result<
-        (bytes: [UInt8], mode: UInt32, size: Int), Failure
-    > {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { return .failure(Failure(description: String(cString: strerror(errno)))) }
-        defer { _ = systemClose(fd) }
-        var status = stat()
-        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-            return .failure(Failure(description: "not a regular file"))
-        }
-        var bytes = [UInt8](repeating: 0, count: Int(min(Int(status.st_size), limit)))
-        var count = 0
-        while count < bytes.count {
-            let got = bytes[count...].withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
-            if got < 0 && errno == EINTR { continue }
-            guard got > 0 else { break }
-            count += got
-        }
-        return .success((Array(bytes[..<count]), UInt32(status.st_mode), Int(status.st_size)))
     }
 }
 

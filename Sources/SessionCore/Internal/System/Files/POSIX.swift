@@ -8,45 +8,27 @@ import SessionSupport
 /// that names the path.
 enum POSIX {
     /// Reads a regular file without following a symbolic link or blocking on a
-    /// FIFO. Returns `nil` when there is no file.
+    /// FIFO (``SmallFile``). Returns `nil` when there is no file.
     static func readRegularFile(atPath path: String, limit: Int) throws -> [UInt8]? {
-        let fd = retryingOnInterrupt { open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC) }
-        guard fd >= 0 else {
-            switch errno {
-            case ENOENT: return nil
-            case ELOOP: throw SessionFileError.notRegularFile(path: path, kind: "a symbolic link")
-            case let code: throw SessionFileError.io(path: path, operation: "open", code: code)
+        let file: SmallFile.Contents
+        do {
+            file = try SmallFile.read(path, limit: limit, options: [.noFollow, .regularOnly])
+        } catch {
+            switch error {
+            case .system(call: "open", code: ENOENT): return nil
+            case .system(call: "open", code: ELOOP):
+                throw SessionFileError.notRegularFile(path: path, kind: "a symbolic link")
+            case .system(let call, let code):
+                throw SessionFileError.io(
+                    path: path, operation: call == "fstat" ? "inspect" : call, code: code)
+            case .notRegular(let mode):
+                throw SessionFileError.notRegularFile(path: path, kind: SmallFile.Failure.kind(of: mode))
             }
         }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else {
-            throw SessionFileError.io(path: path, operation: "inspect", code: errno)
+        guard !file.exceedsLimit else {
+            throw SessionFileError.corrupt(path: path, reason: "larger than \(limit) bytes")
         }
-        guard info.st_mode & S_IFMT == S_IFREG else {
-            throw SessionFileError.notRegularFile(path: path, kind: kind(of: info.st_mode))
-        }
-        // Read what fstat says is there, plus one byte to notice a file that grew.
-        let tooLarge = SessionFileError.corrupt(path: path, reason: "larger than \(limit) bytes")
-        let expected = Int(info.st_size)
-        guard expected <= limit else { throw tooLarge }
-        var bytes = [UInt8](repeating: 0, count: expected + 1)
-        var filled = 0
-        while true {
-            if filled == bytes.count {
-                guard bytes.count <= limit else { throw tooLarge }
-                bytes += [UInt8](repeating: 0, count: bytes.count)
-            }
-            let count = bytes.withUnsafeMutableBytes { raw -> Int in
-                guard let base = raw.baseAddress else { return 0 }
-                return retryingOnInterrupt { read(fd, base + filled, raw.count - filled) }
-            }
-            guard count >= 0 else { throw SessionFileError.io(path: path, operation: "read", code: errno) }
-            if count == 0 { break }
-            filled += count
-        }
-        bytes.removeLast(bytes.count - filled)
-        return bytes
+        return file.bytes
     }
 
     /// Creates a new file that is 0600 from its first byte, writes `data` and,
@@ -140,18 +122,6 @@ enum POSIX {
             if name != "." && name != ".." { names.append(name) }
         }
         return names
-    }
-
-    static func kind(of mode: mode_t) -> String {
-        switch mode & S_IFMT {
-        case S_IFDIR: "a directory"
-        case S_IFIFO: "a FIFO"
-        case S_IFSOCK: "a socket"
-        case S_IFCHR: "a character device"
-        case S_IFBLK: "a block device"
-        case S_IFLNK: "a symbolic link"
-        default: "not a regular file"
-        }
     }
 
     /// Repeats a system call that a signal interrupted.
