@@ -25,6 +25,12 @@ pids=()
 stop() {
     for pid in "${pids[@]}"; do kill -- -"$pid" 2>/dev/null || kill "$pid" 2>/dev/null || true; done
     wait 2>/dev/null || true
+    # The build's own processes outlive their shell for a moment: wait (10 s at most) until
+    # no process of each group is left, so that nothing writes into the clone as it goes.
+    for pid in "${pids[@]}"; do
+        for _ in $(seq 100); do kill -0 -- -"$pid" 2>/dev/null || break; sleep 0.1; done
+        kill -9 -- -"$pid" 2>/dev/null || true
+    done
     rm -rf "$work"
 }
 trap stop EXIT

@@ -34,6 +34,23 @@ final class TemporaryDirectory: Sendable {
     }
 }
 
+/// Writes a program the test will run: created 0755 with `O_CLOEXEC`, so
+/// that no child another test starts meanwhile inherits the open file,
+/// which would make running it fail with "Text file busy" (Foundation's
+/// writes and copies leave their descriptor to be inherited).
+func writeExecutable(_ contents: Data, to url: URL) throws {
+    let fd = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
+    guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    defer { close(fd) }
+    var offset = 0
+    while offset < contents.count {
+        let written = contents[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        guard written > 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        offset += written
+    }
+    _ = fchmod(fd, 0o755)
+}
+
 /// The mode bits of a path (not following a link), as `stat` reports them.
 func permissions(ofPath path: String) -> mode_t? {
     var info = stat()

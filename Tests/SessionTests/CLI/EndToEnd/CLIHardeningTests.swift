@@ -41,12 +41,13 @@ import Testing
         let folder = cli.defaultStore.deletingLastPathComponent().path
         let before = try Data(contentsOf: cli.defaultStore)
         let wrapper = cli.home.file("read-only-session-cli")
-        try """
-        #!/bin/sh
-        exec unshare -rm sh -c 'mount --bind -o ro "$0" "$0" && exec "$@"' '\(folder)' '\(cli.executable.path)' "$@"
+        try writeExecutable(
+            Data(
+                """
+                #!/bin/sh
+                exec unshare -rm sh -c 'mount --bind -o ro "$0" "$0" && exec "$@"' '\(folder)' '\(cli.executable.path)' "$@"
 
-        """.write(to: wrapper, atomically: true, encoding: .utf8)
-        chmod(wrapper.path, 0o755)
+                """.utf8), to: wrapper)
         var readOnly = cli
         readOnly.executable = wrapper
         let refusals = [
@@ -90,13 +91,12 @@ import Testing
         let lonely = folder.file("bin/session-cli")
         try FileManager.default.createDirectory(
             at: lonely.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: Executables.sessionCLI, to: lonely)
+        try writeExecutable(try Data(contentsOf: Executables.sessionCLI), to: lonely)
         let planted = folder.file("path/session-cli-api")
         let marker = folder.file("planted-ran")
         try FileManager.default.createDirectory(
             at: planted.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try "#!/bin/sh\ntouch '\(marker.path)'\n".write(to: planted, atomically: true, encoding: .utf8)
-        chmod(planted.path, 0o755)
+        try writeExecutable(Data("#!/bin/sh\ntouch '\(marker.path)'\n".utf8), to: planted)
         try await login(server: URL(string: "https://api.example.com"))
 
         var runner = cli

@@ -24,15 +24,14 @@ struct CLIKubeTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let calls = cli.home.file("plugin-calls")
         let wrapper = folder.appendingPathComponent("plugin")
-        try Data(
-            """
-            #!/bin/sh
-            echo call >> '\(calls.path)'
-            exec '\(Executables.sessionCLI.path)' kube-credential "$@"
+        try writeExecutable(
+            Data(
+                """
+                #!/bin/sh
+                echo call >> '\(calls.path)'
+                exec '\(Executables.sessionCLI.path)' kube-credential "$@"
 
-            """.utf8
-        ).write(to: wrapper)
-        chmod(wrapper.path, 0o755)
+                """.utf8), to: wrapper)
         let config = """
             apiVersion: v1
             kind: Config

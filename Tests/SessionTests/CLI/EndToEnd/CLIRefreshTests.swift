@@ -303,7 +303,7 @@ extension CLIRefreshTests {
     @Test func aFreshTokenLoadsNoNetworkingCode() async throws {
         let folder = TemporaryDirectory()
         let lonely = folder.file("session-cli")
-        try FileManager.default.copyItem(at: Executables.sessionCLI, to: lonely)
+        try writeExecutable(try Data(contentsOf: Executables.sessionCLI), to: lonely)
         var runner = cli
         runner.executable = lonely
         #expect(
