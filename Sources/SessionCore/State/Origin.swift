@@ -30,7 +30,7 @@ package struct Origin: Sendable, Hashable, CustomStringConvertible {
     /// Whether the host is this machine: exactly `localhost`, or an IP literal
     /// in `127.0.0.0/8` or `::1`.
     ///
-    /// Literals are read with `inet_pton`, the strict parser: `127.+0.0.1`,
+    /// Literals are read by ``IPAddress`` (`inet_pton`, the strict parser): `127.+0.0.1`,
     /// `127.1` and `0x7f.0.0.1` are not loopback here, whatever a lenient
     /// resolver would make of them.
     ///
@@ -41,15 +41,7 @@ package struct Origin: Sendable, Hashable, CustomStringConvertible {
     /// before any resolver runs. Use `localhost` or `127.0.0.1` for a local server.
     package var isLoopback: Bool {
         if host == "localhost" { return true }
-        var v4 = in_addr()
-        if inet_pton(AF_INET, host, &v4) == 1 {
-            return UInt32(bigEndian: v4.s_addr) >> 24 == 127
-        }
-        var v6 = in6_addr()
-        if inet_pton(AF_INET6, host, &v6) == 1 {
-            return withUnsafeBytes(of: &v6) { $0.elementsEqual([UInt8](repeating: 0, count: 15) + [1]) }
-        }
-        return false
+        return IPAddress(host)?.isLoopback ?? false
     }
 
     /// The text `print` and string interpolation show.

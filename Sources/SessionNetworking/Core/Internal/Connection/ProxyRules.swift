@@ -1,5 +1,6 @@
 package import Foundation
 package import SessionCore
+import SessionSupport
 
 /// Which proxy a request goes through, by curl's rules, with one rule curl
 /// does not have: a request to this machine never goes through a proxy,
@@ -103,44 +104,5 @@ struct NoProxyList: Sendable, Hashable {
             default: false
             }
         }
-    }
-}
-
-/// An IPv4 or IPv6 address in its bytes, read with `inet_pton`.
-enum IPAddress: Hashable {
-    case v4([UInt8])
-    case v6([UInt8])
-
-    init?(_ text: String) {
-        var v4 = in_addr()
-        if inet_pton(AF_INET, text, &v4) == 1 {
-            self = .v4(withUnsafeBytes(of: &v4) { Array($0) })
-            return
-        }
-        var v6 = in6_addr()
-        if inet_pton(AF_INET6, text, &v6) == 1 {
-            self = .v6(withUnsafeBytes(of: &v6) { Array($0) })
-            return
-        }
-        return nil
-    }
-
-    var bytes: [UInt8] {
-        switch self {
-        case .v4(let bytes), .v6(let bytes): bytes
-        }
-    }
-
-    /// Whether the first `prefix` bits equal those of `range` (of the same family).
-    func isIn(_ range: IPAddress, prefix: Int) -> Bool {
-        let mine = bytes
-        let theirs = range.bytes
-        guard mine.count == theirs.count else { return false }
-        for bit in stride(from: 0, to: prefix, by: 8) {
-            let index = bit / 8
-            let mask: UInt8 = prefix - bit >= 8 ? 0xFF : ~(0xFF >> UInt8(prefix - bit))
-            if mine[index] & mask != theirs[index] & mask { return false }
-        }
-        return true
     }
 }
