@@ -31,7 +31,8 @@ stop() {
         for _ in $(seq 100); do kill -0 -- -"$pid" 2>/dev/null || break; sleep 0.1; done
         kill -9 -- -"$pid" 2>/dev/null || true
     done
-    rm -rf "$work"
+    # A compiler the build started may still finish a file or two: remove until nothing is left.
+    for _ in $(seq 50); do rm -rf "$work" 2>/dev/null && break; sleep 0.2; done
 }
 trap stop EXIT
 trap 'exit 130' INT TERM
