@@ -279,13 +279,10 @@ package final class SecretService {
                 deadline: Self.deadline()),
             case .uint32(let pid)? = reply.body.first, pid > 0
         else { return true }
-        let fd = open("/proc/\(pid)/comm", O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return true }
-        defer { _ = systemClose(fd) }
-        var name = [UInt8](repeating: 0, count: 32)
-        let count = name.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
-        guard count > 0 else { return true }
-        return name[..<count].starts(with: Array("gnome-keyring".utf8))
+        guard let name = try? SmallFile.read("/proc/\(pid)/comm", limit: 32).bytes, !name.isEmpty else {
+            return true
+        }
+        return name.starts(with: Array("gnome-keyring".utf8))
     }
 
     // MARK: Calls
