@@ -252,17 +252,27 @@ import Testing
         }
     }
 
-    /// A port nobody listens on right now.
-    /// A port free on every loopback address (`localhost` binds ::1 too, and
-    /// a port free on 127.0.0.1 may be another test's on ::1), other than `other`.
+    /// A port nobody listens on right now, free on every loopback address
+    /// (`localhost` binds ::1 too, and a port free on 127.0.0.1 may be
+    /// another test's on ::1), other than `other`. It is below the kernel's
+    /// ephemeral range: a test names it to a provider before it listens on
+    /// it, and meanwhile an ephemeral port may go to any other test's
+    /// connection or listener.
     static func freePort(other: Int? = nil) throws -> Int {
-        for _ in 0..<8 {
-            let probe = try LoopbackRedirectListener(
-                redirect: LoopbackRedirect(host: .localhost), pages: SignInPages(), accepts: { _ in false })
-            defer { probe.close() }
-            if probe.port != other { return probe.port }
+        let range = (try? String(contentsOfFile: "/proc/sys/net/ipv4/ip_local_port_range", encoding: .utf8))?
+            .split(whereSeparator: \.isWhitespace).first.flatMap { Int($0) }
+        let below = max(range ?? 32768, 20_001)
+        for _ in 0..<64 {
+            let candidate = Int.random(in: 20_000..<below)
+            guard candidate != other,
+                let probe = try? LoopbackRedirectListener(
+                    redirect: LoopbackRedirect(host: .localhost, port: candidate), pages: SignInPages(),
+                    accepts: { _ in false })
+            else { continue }
+            probe.close()
+            return candidate
         }
-        throw ChildProcessError(description: "no second free port")
+        throw ChildProcessError(description: "no free port below the ephemeral range")
     }
 
     /// Ctrl-C while the tool waits for the person: it ends, writes nothing,
