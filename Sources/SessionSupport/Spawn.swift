@@ -85,9 +85,20 @@ package enum Spawn {
             posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
         }
         if let closing { posix_spawn_file_actions_addclose(&actions, closing) }
-        // Default signal handling and no blocked signal, whatever this process set up for
-        // itself: an ignored signal stays ignored across exec (the tool ignores SIGPIPE, and
-        // git would then never die of a closed pipe), and so does a blocked one.
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid = pid_t()
+        let code = withDefaultSignals { posix_spawnp(&pid, program, &actions, &$0, argv, environ) }
+        guard code == 0 else { throw code == ENOENT ? .notFound : .system(call: "posix_spawnp", code: code) }
+        return pid
+    }
+
+    /// Calls `body` with spawn attributes that give the child the default
+    /// handling of every signal and none blocked, whatever this process set
+    /// up for itself: an ignored signal stays ignored across exec (the tool
+    /// ignores SIGPIPE, and git would then never die of a closed pipe), and
+    /// so does a blocked one.
+    package static func withDefaultSignals<Result>(_ body: (inout posix_spawnattr_t) -> Result) -> Result {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -100,12 +111,7 @@ package enum Spawn {
         sigdelset(&defaults, SIGSTOP)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid = pid_t()
-        let code = posix_spawnp(&pid, program, &actions, &attributes, argv, environ)
-        guard code == 0 else { throw code == ENOENT ? .notFound : .system(call: "posix_spawnp", code: code) }
-        return pid
+        return body(&attributes)
     }
 
     /// Waits for `pid`; its exit status, or 128 + the signal that ended it.

@@ -94,26 +94,13 @@ package final class ChildProcess: Sendable {
             _ = unsafeBitCast(closeFrom, to: CloseFrom.self)(&actions, 3)
         }
 
-        // Default signal handling and no blocked signals, whatever the test process has.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        var defaults = sigset_t()
-        sigfillset(&defaults)
-        sigdelset(&defaults, SIGKILL)
-        sigdelset(&defaults, SIGSTOP)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
         let environment = environment ?? ProcessInfo.processInfo.environment
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for string in argv + envp { free(string) } }
         var spawned: pid_t = 0
-        let code = posix_spawn(&spawned, arguments[0], &actions, &attributes, argv, envp)
+        // Default signal handling and no blocked signals, whatever the test process has.
+        let code = Spawn.withDefaultSignals { posix_spawn(&spawned, arguments[0], &actions, &$0, argv, envp) }
         guard code == 0 else {
             for end in kept { end.close() }
             throw ChildProcessError(
