@@ -36,3 +36,12 @@ package func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int)
 package func systemClose(_ fd: Int32) -> Int32 {
     close(fd)
 }
+
+/// Repeats a system call that a signal interrupted (`-1` with `EINTR`),
+/// and returns its first other result.
+package func retryingOnInterrupt<Result: BinaryInteger>(_ call: () -> Result) -> Result {
+    while true {
+        let result = call()
+        if result >= 0 || errno != EINTR { return result }
+    }
+}

@@ -95,11 +95,4 @@ package enum SmallFile {
         }
         return Contents(bytes: Array(bytes[..<min(filled, limit)]), exceedsLimit: filled > limit, mode: mode)
     }
-
-    private static func retryingOnInterrupt<Result: BinaryInteger>(_ call: () -> Result) -> Result {
-        while true {
-            let result = call()
-            if result >= 0 || errno != EINTR { return result }
-        }
-    }
 }

@@ -54,8 +54,9 @@ package enum Spawn {
         var kept: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
-            let count = buffer.withUnsafeMutableBytes { systemRead(ends[0], $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
+            let count = buffer.withUnsafeMutableBytes { raw in
+                retryingOnInterrupt { systemRead(ends[0], raw.baseAddress, raw.count) }
+            }
             guard count > 0 else { break }
             if kept.count < errorLimit { kept += buffer[..<min(count, errorLimit - kept.count)] }
         }

@@ -55,7 +55,7 @@ struct FileLock: ~Copyable {
     }
 
     private static func open(_ path: String) throws -> Int32 {
-        let fd = POSIX.retryingOnInterrupt {
+        let fd = retryingOnInterrupt {
             openFile(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         }
         guard fd >= 0 else {

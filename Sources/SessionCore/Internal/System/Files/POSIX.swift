@@ -126,12 +126,4 @@ enum POSIX {
         }
         return names
     }
-
-    /// Repeats a system call that a signal interrupted.
-    static func retryingOnInterrupt<Result: BinaryInteger>(_ call: () -> Result) -> Result {
-        while true {
-            let result = call()
-            if result >= 0 || errno != EINTR { return result }
-        }
-    }
 }
