@@ -5,10 +5,13 @@ import PackageDescription
 //   SessionSupport        package-only machinery: the lock, JSON, ISO 8601, SHA-256, terminal-safe text
 //   SessionCore           State (tokens, credentials, the stores) and Strategy (the login button);
 //                         Internal/System: the operating system (files, flock, inotify, D-Bus, keyring)
+//   SessionHTTP           the library's own HTTP types (request, response, fields), Transport, redirects
+//   SessionURLSession     URLSessionTransport: part of Session on Apple platforms, a product of its own
+//                         on Linux, so that `import Session` there links no FoundationNetworking
 //   SessionNetworking     the request pipeline, request sequences, OAuth sign-in, refresh, revocation;
 //                         Core/Internal/Curl: the transfer on the system's libcurl (CCurl, Linux);
 //                         Keys: PEM, JWK, JWTs; Keys/Internal: signing by libcrypto (CCrypto, Linux) or CryptoKit
-//   Session               re-exports both: users write `import Session`; holds the DocC catalog
+//   Session               re-exports them: users write `import Session`; holds the DocC catalog
 //   SessionCLIKit         session-cli's commands, their table and dispatcher, the output
 //   SessionCLINetworking  the networking half of the commands that need it
 //   session-cli           links no networking, so `status` starts fast
@@ -22,11 +25,16 @@ let fastStart: [LinkerSetting] = [
         ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(platforms: [.linux]))
 ]
 
+let applePlatforms: [Platform] = [.macOS, .iOS, .tvOS, .watchOS, .visionOS, .macCatalyst]
+
 let package = Package(
     name: "Session",
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(name: "Session", targets: ["Session"]),
+        // URLSessionTransport on Linux, for an app that wants it there (it is part of Session on
+        // Apple platforms): the one product that links FoundationNetworking.
+        .library(name: "SessionURLSession", targets: ["SessionURLSession"]),
         .executable(name: "session-cli", targets: ["session-cli"]),
         .executable(name: "session-cli-api", targets: ["session-cli-api"]),
     ],
@@ -43,18 +51,26 @@ let package = Package(
         .systemLibrary(
             name: "CCrypto", pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"]), .yum(["openssl-devel"])]),
+        .target(name: "SessionHTTP", dependencies: ["SessionCore", "SessionSupport"]),
+        .target(name: "SessionURLSession", dependencies: ["SessionHTTP", "SessionCore", "SessionSupport"]),
         .target(
             name: "SessionNetworking",
             dependencies: [
-                "SessionCore", "SessionSupport",
+                "SessionCore", "SessionSupport", "SessionHTTP",
+                .target(name: "SessionURLSession", condition: .when(platforms: applePlatforms)),
                 .target(name: "CCurl", condition: .when(platforms: [.linux])),
                 .target(name: "CCrypto", condition: .when(platforms: [.linux])),
             ]),
-        .target(name: "Session", dependencies: ["SessionCore", "SessionNetworking"]),
+        .target(
+            name: "Session",
+            dependencies: [
+                "SessionCore", "SessionHTTP", "SessionNetworking",
+                .target(name: "SessionURLSession", condition: .when(platforms: applePlatforms)),
+            ]),
         .target(name: "SessionCLIKit", dependencies: ["SessionCore", "SessionSupport"]),
         .target(
             name: "SessionCLINetworking",
-            dependencies: ["SessionCLIKit", "SessionCore", "SessionNetworking", "SessionSupport"]),
+            dependencies: ["SessionCLIKit", "SessionCore", "SessionHTTP", "SessionNetworking", "SessionSupport"]),
         .executableTarget(name: "session-cli", dependencies: ["SessionCLIKit"], linkerSettings: fastStart),
         .executableTarget(
             name: "session-cli-api", dependencies: ["SessionCLIKit", "SessionCLINetworking", "SessionCore", "SessionSupport"],
@@ -66,12 +82,12 @@ let package = Package(
             resources: [.copy("Scripts")]),
         .executableTarget(
             name: "session-bench",
-            dependencies: ["Session", "SessionSupport", "SessionTestSupport"]),
+            dependencies: ["Session", "SessionSupport", "SessionTestSupport", "SessionURLSession"]),
         .testTarget(
             name: "SessionTests",
             dependencies: [
                 "Session", "SessionSupport", "SessionCLIKit", "SessionCLINetworking", "SessionTestSupport",
-                "session-cli", "session-cli-api",
+                "SessionURLSession", "session-cli", "session-cli-api",
             ],
             resources: [.copy("Fixtures")]
         ),

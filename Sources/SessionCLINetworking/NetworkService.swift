@@ -1,12 +1,9 @@
 package import Foundation
 package import SessionCLIKit
 package import SessionCore
+import SessionHTTP
 import SessionNetworking
 import SessionSupport
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// The commands' ``Network``, with the networking library: what
 /// `session-cli-api` runs them with. Everything it throws is a
@@ -173,15 +170,15 @@ package struct NetworkService: Network {
     /// Standard output failed while the body streamed: the transfer stops.
     private struct OutputFailed: Error {}
 
-    /// The answer's status line and headers, for `api -i`. The transport
-    /// gives no HTTP version or reason phrase, so neither is claimed.
-    private static func head(of response: HTTPURLResponse) -> APIHead {
-        let headers = response.allHeaderFields.compactMap { name, value -> (name: String, value: String)? in
-            guard let name = name as? String, let value = value as? String else { return nil }
-            return (name, value)
-        }.sorted { $0.name.lowercased() < $1.name.lowercased() }
+    /// The answer's status line and headers, for `api -i`: the version and
+    /// the words of the status line as the server sent them (HTTP/2 sends no
+    /// words), the fields in the order they came.
+    private static func head(of response: HTTPResponse) -> APIHead {
+        let version = response.version.map { $0.hasPrefix("HTTP/") ? String($0.dropFirst(5)) : $0 }
         return APIHead(
-            statusCode: response.statusCode, httpVersion: nil, reason: nil, headers: headers,
+            statusCode: response.status.code, httpVersion: version,
+            reason: version == nil ? nil : response.status.reasonPhrase,
+            headers: response.headerFields.map { ($0.name.rawName, $0.value) },
             url: response.url ?? URL(fileURLWithPath: "/"))
     }
 }

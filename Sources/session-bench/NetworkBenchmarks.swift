@@ -1,6 +1,11 @@
 import Foundation
 import Session
 import SessionTestSupport
+import SessionURLSession
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// The request pipeline against raw `URLSession`, on the tests' loopback
 /// server, and the token header behavior on its own.
@@ -51,7 +56,7 @@ enum NetworkBenchmarks {
                 baseline: String(format: "raw URLSession data(for:): %.0f req/s", rawRate),
                 ratio: String(format: "%.3g× throughput", clientRate / rawRate))
 
-            let urlRequest = URLRequest(url: server.originA.appendingPathComponent("plain"))
+            let urlRequest = HTTPRequest(url: server.originA.appendingPathComponent("plain"))
             let refreshing = AuthTokenHeaderBehavior(
                 repository: store, refresher: TokenRefresher(repository: store))
             var headerTimes: [Double] = []

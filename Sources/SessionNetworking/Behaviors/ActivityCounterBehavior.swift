@@ -1,10 +1,7 @@
 public import Foundation
 import SessionCore
+public import SessionHTTP
 import SessionSupport
-
-#if canImport(FoundationNetworking)
-    public import FoundationNetworking
-#endif
 
 /// Counts the requests in flight: the source for a network-activity indicator.
 ///
@@ -40,15 +37,15 @@ public final class ActivityCounterBehavior: RequestBehavior {
     public var count: Int { state.withLock { $0.count } }
 
     /// Counts the request in.
-    public func beforeSend(_ request: URLRequest) async { change(by: 1) }
+    public func beforeSend(_ request: HTTPRequest) async { change(by: 1) }
 
     /// Counts the request out.
-    public func afterSuccess(_ response: HTTPURLResponse, data: Data, for request: URLRequest) async {
+    public func afterSuccess(_ response: HTTPResponse, data: Data, for request: HTTPRequest) async {
         change(by: -1)
     }
 
     /// Counts the request out, whatever the failure.
-    public func afterFailure(_ error: NetworkError, for request: URLRequest) async { change(by: -1) }
+    public func afterFailure(_ error: NetworkError, for request: HTTPRequest) async { change(by: -1) }
 
     /// Changes the count, then delivers every undelivered count in order,
     /// unless another thread is delivering already (it delivers this one too).

@@ -1,9 +1,6 @@
 public import Foundation
 public import SessionCore
-
-#if canImport(FoundationNetworking)
-    public import FoundationNetworking
-#endif
+public import SessionHTTP
 
 /// Puts the session's token on requests, and only where it belongs.
 ///
@@ -60,23 +57,25 @@ public struct AuthTokenHeaderBehavior: RequestBehavior, RequestRetrier {
     ///
     /// - Throws: What the repository throws when the session cannot be read;
     ///   the request is then refused rather than sent without its token.
-    public func additionalHeaders(for request: URLRequest) async throws -> [String: String] {
+    public func additionalHeaders(for request: HTTPRequest) async throws -> [String: String] {
         guard let (credential, token, header) = try await tokenHeader(for: request) else { return [:] }
         if let key = try DPoPKey.signingKey(of: credential), let url = request.url {
             let value = "DPoP \(token.value)"
-            RequestContext.current?.recordToken(token, header: "Authorization", value: value)
+            RequestContext.current?.recordToken(token, header: .authorization, value: value)
             let proof = try DPoPProof.make(
-                key: key, method: request.httpMethod ?? "GET", url: url, accessToken: token,
+                key: key, method: request.method.rawValue, url: url, accessToken: token,
                 nonce: DPoPNonces.nonce(for: url))
             return ["Authorization": value, "DPoP": proof]
         }
-        RequestContext.current?.recordToken(token, header: headerName, value: header)
+        if let name = HTTPField.Name(headerName) {
+            RequestContext.current?.recordToken(token, header: name, value: header)
+        }
         return [headerName: header]
     }
 
     /// The session's token and the header value that carries it, if the
     /// token may go where `request` goes.
-    private func tokenHeader(for request: URLRequest) async throws -> (Credential, AuthToken, String)? {
+    private func tokenHeader(for request: HTTPRequest) async throws -> (Credential, AuthToken, String)? {
         let current =
             if let refresher { try await refresher.currentCredential() } else {
                 try await repository.calling { try $0.load() }.activeCredential(at: now())
@@ -90,8 +89,8 @@ public struct AuthTokenHeaderBehavior: RequestBehavior, RequestRetrier {
 
     /// A bound request's answer may carry the server's next nonce (RFC 9449
     /// §9): kept for the next proof.
-    public func afterSuccess(_ response: HTTPURLResponse, data: Data, for request: URLRequest) async {
-        guard request.value(forHTTPHeaderField: "DPoP") != nil, let url = response.url ?? request.url else {
+    public func afterSuccess(_ response: HTTPResponse, data: Data, for request: HTTPRequest) async {
+        guard request.headerFields[.dpop] != nil, let url = response.url ?? request.url else {
             return
         }
         DPoPNonces.keep(from: response, for: url)
@@ -106,7 +105,7 @@ public struct AuthTokenHeaderBehavior: RequestBehavior, RequestRetrier {
         // A bound session's server that wants a new nonce: once more, with it.
         if case .status(code: 401, _) = error, let response = context.response, let url = context.request.url,
             DPoPNonces.isAskedFor(by: response), context.carriedToken != nil,
-            DPoPNonces.nonce(for: url) != response.value(forHTTPHeaderField: "DPoP-Nonce"),
+            DPoPNonces.nonce(for: url) != response.headerFields[.dpopNonce],
             (try? await repository.calling({ try $0.load() }).credential?.dpopKey) != nil
         {
             return DPoPNonces.keep(from: response, for: url)

@@ -1,9 +1,6 @@
 public import Foundation
+public import SessionHTTP
 import SessionSupport
-
-#if canImport(FoundationNetworking)
-    public import FoundationNetworking
-#endif
 
 /// Several behaviors acting as one, the first the outermost.
 ///
@@ -30,30 +27,31 @@ public struct CombinedRequestBehavior: RequestBehavior, RequestRetrier {
     }
 
     /// Every behavior's headers, merged in array order.
-    public func additionalHeaders(for request: URLRequest) async throws -> [String: String] {
-        var merged = HeaderFields()
+    public func additionalHeaders(for request: HTTPRequest) async throws -> [String: String] {
+        // A later value replaces an earlier one under any spelling of its name.
+        var merged: [String: (name: String, value: String)] = [:]
         for behavior in behaviors {
             for (name, value) in try await behavior.additionalHeaders(for: request) {
-                merged.set(name, value)
+                merged[name.lowercased()] = (name, value)
             }
         }
-        return merged.dictionary
+        return Dictionary(uniqueKeysWithValues: merged.values.map { ($0.name, $0.value) })
     }
 
     /// Calls every behavior in array order.
-    public func beforeSend(_ request: URLRequest) async {
+    public func beforeSend(_ request: HTTPRequest) async {
         for behavior in behaviors { await behavior.beforeSend(request) }
     }
 
     /// Calls every behavior in reverse order.
-    public func afterSuccess(_ response: HTTPURLResponse, data: Data, for request: URLRequest) async {
+    public func afterSuccess(_ response: HTTPResponse, data: Data, for request: HTTPRequest) async {
         for behavior in behaviors.reversed() {
             await behavior.afterSuccess(response, data: data, for: request)
         }
     }
 
     /// Calls every behavior in reverse order.
-    public func afterFailure(_ error: NetworkError, for request: URLRequest) async {
+    public func afterFailure(_ error: NetworkError, for request: HTTPRequest) async {
         for behavior in behaviors.reversed() { await behavior.afterFailure(error, for: request) }
     }
 

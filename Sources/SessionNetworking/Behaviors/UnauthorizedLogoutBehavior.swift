@@ -1,9 +1,6 @@
 import Foundation
 public import SessionCore
-
-#if canImport(FoundationNetworking)
-    public import FoundationNetworking
-#endif
+public import SessionHTTP
 
 /// Logs out when the session's own server answers 401 Unauthorized to the
 /// session's current token, so every UI flips to "Log in" at once.
@@ -41,7 +38,7 @@ public struct UnauthorizedLogoutBehavior: RequestBehavior {
 
     /// Ends the session for a 401 about its current token from its own
     /// origin, judged from the request's ``RequestContext/current``.
-    public func afterFailure(_ error: NetworkError, for request: URLRequest) async {
+    public func afterFailure(_ error: NetworkError, for request: HTTPRequest) async {
         guard case .status(code: 401, _) = error, let context = RequestContext.current,
             let carried = context.carriedToken
         else { return }

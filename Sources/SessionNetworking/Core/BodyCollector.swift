@@ -1,10 +1,7 @@
 import Foundation
 import SessionCore
+import SessionHTTP
 import SessionSupport
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// Gathers a body as it arrives, refusing one past `limit` bytes the moment
 /// it goes past (``ResponseTooLargeError``), so no more than the limit is

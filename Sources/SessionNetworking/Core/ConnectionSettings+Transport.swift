@@ -1,5 +1,10 @@
 public import Foundation
 public import SessionCore
+public import SessionHTTP
+
+#if !canImport(CCurl)
+    import SessionURLSession
+#endif
 
 /// The platform's transport for a session's connection settings.
 extension ConnectionSettings {

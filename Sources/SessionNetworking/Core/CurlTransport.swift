@@ -3,9 +3,7 @@
     public import SessionCore
     import SessionSupport
 
-    #if canImport(FoundationNetworking)
-        public import FoundationNetworking
-    #endif
+    public import SessionHTTP
 
     /// Real HTTP through the system's libcurl: the transport on Linux, where
     /// it can do what FoundationNetworking's `URLSession` cannot: trust a
@@ -59,19 +57,22 @@
         }
 
         /// Sends `request`, following redirects, and returns the whole body.
-        public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
-            let body = Locked(Data())
-            let response = try await send(request) { _, piece in body.withLock { $0.append(piece) } }
-            return (body.withLock { $0 }, response)
+        public func send(_ request: HTTPRequest, body: HTTPRequestBody?) async throws -> (Data, HTTPResponse)
+        {
+            let gathered = Locked(Data())
+            let response = try await send(request, body: body) { _, piece in
+                gathered.withLock { $0.append(piece) }
+            }
+            return (gathered.withLock { $0 }, response)
         }
 
         /// Sends `request`, following redirects, and hands the final
         /// response's body to `receive` as it arrives; when `receive` throws,
         /// the transfer stops at once.
         public func send(
-            _ request: URLRequest,
-            receiving receive: @escaping @Sendable (HTTPURLResponse, Data) throws -> Void
-        ) async throws -> HTTPURLResponse {
+            _ request: HTTPRequest, body: HTTPRequestBody?,
+            receiving receive: @escaping @Sendable (HTTPResponse, Data) throws -> Void
+        ) async throws -> HTTPResponse {
             let origin = request.url.flatMap(Origin.init)?.description
             let trust: TrustFiles
             do {
@@ -81,9 +82,9 @@
             }
             let proxies = ProxyRules(settings.proxy, environment: environment)
             let timeout = timeout
-            return try await RedirectRule.follow(request) { hop, deliversBody in
+            return try await RedirectRule.follow(request, body: body) { hop, deliversBody in
                 let options = CurlTransfer.Options(
-                    trust: trust, proxy: hop.url.flatMap(proxies.proxy(for:)), timeout: timeout)
+                    trust: trust, proxy: hop.request.url.flatMap(proxies.proxy(for:)), timeout: timeout)
                 return try await CurlTransfer.run(
                     hop, options: options, deliversBody: deliversBody, receive: receive)
             }

@@ -1,8 +1,5 @@
 package import Foundation
-
-#if canImport(FoundationNetworking)
-    package import FoundationNetworking
-#endif
+package import SessionHTTP
 
 /// A transport whose every exchange ends within `limit`, whatever the server
 /// does: an idle timeout alone lets a server that sends one byte every few
@@ -20,16 +17,17 @@ package struct DeadlineTransport: Transport {
         self.limit = limit
     }
 
-    package func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+    package func send(_ request: HTTPRequest, body: HTTPRequestBody?) async throws -> (Data, HTTPResponse) {
         let base = base
-        return try await within(limit) { try await base.send(request) }
+        return try await within(limit) { try await base.send(request, body: body) }
     }
 
     package func send(
-        _ request: URLRequest, receiving receive: @escaping @Sendable (HTTPURLResponse, Data) throws -> Void
-    ) async throws -> HTTPURLResponse {
+        _ request: HTTPRequest, body: HTTPRequestBody?,
+        receiving receive: @escaping @Sendable (HTTPResponse, Data) throws -> Void
+    ) async throws -> HTTPResponse {
         let base = base
-        return try await within(limit) { try await base.send(request, receiving: receive) }
+        return try await within(limit) { try await base.send(request, body: body, receiving: receive) }
     }
 }
 

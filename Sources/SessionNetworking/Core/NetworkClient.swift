@@ -1,9 +1,6 @@
 public import Foundation
+public import SessionHTTP
 import SessionSupport
-
-#if canImport(FoundationNetworking)
-    public import FoundationNetworking
-#endif
 
 /// Sends ``Request`` values to one server through a chain of behaviors.
 ///
@@ -89,7 +86,7 @@ public struct NetworkClient: Sendable {
     public func send(
         _ request: Request<Data>, with behavior: any RequestBehavior = EmptyRequestBehavior(),
         streamingBodyTo body: @escaping @Sendable (Data) throws -> Void
-    ) async throws -> HTTPURLResponse {
+    ) async throws -> HTTPResponse {
         try await send(request, with: behavior, receivingHead: { _ in }, streamingBodyTo: body)
     }
 
@@ -100,9 +97,9 @@ public struct NetworkClient: Sendable {
     /// that prints the headers (`curl -i`) prints them in their place.
     public func send(
         _ request: Request<Data>, with behavior: any RequestBehavior = EmptyRequestBehavior(),
-        receivingHead head: @escaping @Sendable (HTTPURLResponse) -> Void,
+        receivingHead head: @escaping @Sendable (HTTPResponse) -> Void,
         streamingBodyTo body: @escaping @Sendable (Data) throws -> Void
-    ) async throws -> HTTPURLResponse {
+    ) async throws -> HTTPResponse {
         let (data, response, exchange) = try await perform(
             request, with: behavior, streaming: body, head: head)
         await exchange.context.during {
@@ -115,33 +112,32 @@ public struct NetworkClient: Sendable {
     /// status outside 2xx; returns the gathered body (empty when streamed).
     private func perform<Output>(
         _ request: Request<Output>, with behavior: any RequestBehavior,
-        streaming: (@Sendable (Data) throws -> Void)?, head: (@Sendable (HTTPURLResponse) -> Void)? = nil
-    ) async throws -> (Data, HTTPURLResponse, Exchange) {
+        streaming: (@Sendable (Data) throws -> Void)?, head: (@Sendable (HTTPResponse) -> Void)? = nil
+    ) async throws -> (Data, HTTPResponse, Exchange) {
         let behavior = CombinedRequestBehavior([self.behavior, behavior])
         if Task.isCancelled { throw NetworkError.cancelled }
-        let built = try URLRequest(request, baseURL: baseURL)
+        let (built, body) = try request.http(against: baseURL)
         let receiving = Receiving(limit: request.bodyLimit, streaming: streaming, head: head)
         var exchange = try await self.exchange(
-            built, headers: request.headers, behavior: behavior, receiving: receiving)
+            built, body: body, headers: request.headers, behavior: behavior, receiving: receiving)
         var (data, response) = try await exchange.answer()
         // A body that cannot be read again is sent once.
-        let replayable = request.body != nil || (request.bodyStream?.canReplay ?? true)
-        if !(200...299).contains(response.statusCode), replayable {
+        let replayable = body?.canReplay ?? true
+        if response.status.kind != .successful, replayable {
             // One more attempt when a behavior can fix the cause (a refreshed token).
-            let status = NetworkError.status(code: response.statusCode, body: data)
+            let status = NetworkError.status(code: response.status.code, body: data)
             if await behavior.shouldRetry(after: status, context: exchange.context) {
                 await exchange.context.during {
                     await behavior.afterFailure(status, for: exchange.context.request)
                 }
                 exchange = try await self.exchange(
-                    try URLRequest(request, baseURL: baseURL), headers: request.headers, behavior: behavior,
-                    receiving: receiving)
+                    built, body: body, headers: request.headers, behavior: behavior, receiving: receiving)
                 (data, response) = try await exchange.answer()
             }
         }
-        guard (200...299).contains(response.statusCode) else {
+        guard response.status.kind == .successful else {
             head?(response)
-            return try await exchange.fail(.status(code: response.statusCode, body: data))
+            return try await exchange.fail(.status(code: response.status.code, body: data))
         }
         return (data, response, exchange)
     }
@@ -152,7 +148,7 @@ public struct NetworkClient: Sendable {
         let limit: Int
         let streaming: (@Sendable (Data) throws -> Void)?
         /// Told of a 2xx answer's head before its body.
-        let head: (@Sendable (HTTPURLResponse) -> Void)?
+        let head: (@Sendable (HTTPResponse) -> Void)?
     }
 
     /// One request on its way: the checks and header hooks have run,
@@ -160,10 +156,10 @@ public struct NetworkClient: Sendable {
     struct Exchange {
         let context: RequestContext
         let behavior: CombinedRequestBehavior
-        let outcome: Result<(Data, HTTPURLResponse), NetworkError>
+        let outcome: Result<(Data, HTTPResponse), NetworkError>
 
         /// The answer, or the transport failure (after its `afterFailure`).
-        func answer() async throws -> (Data, HTTPURLResponse) {
+        func answer() async throws -> (Data, HTTPResponse) {
             switch outcome {
             case .success(let answer): return answer
             case .failure(let error): return try await fail(error)
@@ -177,31 +173,41 @@ public struct NetworkClient: Sendable {
         }
     }
 
-    /// Adds the behaviors' headers and `headers` (which win) to `request`,
+    /// Adds the behaviors' headers, under the request's own fields and
+    /// `headers` (which win), to `request`,
     /// checks them, runs `beforeSend` and the transport. The response,
     /// whatever its status, is recorded in the context.
     ///
     /// - Throws: ``NetworkError/invalidRequest(_:)``, or a behavior's refusal,
     ///   before any hook but the header hooks ran.
     func exchange(
-        _ request: URLRequest, headers: [String: String], behavior: CombinedRequestBehavior,
-        receiving: Receiving
+        _ request: HTTPRequest, body: HTTPRequestBody?, headers: [String: String],
+        behavior: CombinedRequestBehavior, receiving: Receiving
     ) async throws -> Exchange {
         var request = request
         let context = RequestContext(request: request)
-        var fields = HeaderFields(
-            try await context.during { try await behavior.additionalHeaders(for: request) })
-        for (name, value) in headers { fields.set(name, value) }
-        if let problem = fields.problem { throw NetworkError.invalidRequest(problem) }
-        request.allHTTPHeaderFields = fields.dictionary
+        let added = try await context.during { try await behavior.additionalHeaders(for: request) }
+        do throws(HTTPFieldNameError) {
+            // The behaviors' fields, then the request's own (a sequence step's
+            // fields, a Request's headers), each replacing any of its name.
+            var fields = try HTTPFields(checking: added)
+            for name in Set(request.headerFields.map(\.name)) {
+                fields[values: name] = request.headerFields[values: name]
+            }
+            for field in try HTTPFields(checking: headers) { fields[field.name] = field.value }
+            request.headerFields = fields
+        } catch {
+            throw NetworkError.invalidRequest(error.reason)
+        }
+        if let problem = request.headerFields.problem { throw NetworkError.invalidRequest(problem) }
 
         context.markSent(request)
         await context.during { await behavior.beforeSend(request) }
-        let outcome: Result<(Data, HTTPURLResponse), NetworkError>
+        let outcome: Result<(Data, HTTPResponse), NetworkError>
         let collector = BodyCollector(limit: receiving.limit)
         let headTold = Locked(false)
-        let tellHead: @Sendable (HTTPURLResponse) -> Void = { response in
-            guard let head = receiving.head, (200...299).contains(response.statusCode),
+        let tellHead: @Sendable (HTTPResponse) -> Void = { response in
+            guard let head = receiving.head, response.status.kind == .successful,
                 !headTold.withLock({ told in
                     defer { told = true }
                     return told
@@ -210,8 +216,8 @@ public struct NetworkClient: Sendable {
             head(response)
         }
         do {
-            let response = try await transport.send(request) { response, piece in
-                if let streaming = receiving.streaming, (200...299).contains(response.statusCode) {
+            let response = try await transport.send(request, body: body) { response, piece in
+                if let streaming = receiving.streaming, response.status.kind == .successful {
                     tellHead(response)
                     try streaming(piece)
                 } else {

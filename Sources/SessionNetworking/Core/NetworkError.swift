@@ -1,8 +1,5 @@
 public import Foundation
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
+import SessionHTTP
 
 /// How a request failed. Each failure is one case, and reaches
 /// ``RequestBehavior/afterFailure(_:for:)-(NetworkError,_)`` exactly once.

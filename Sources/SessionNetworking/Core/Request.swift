@@ -1,9 +1,6 @@
 public import Foundation
 import SessionCore
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
+public import SessionHTTP
 
 /// A declarative description of one request and how to read its answer.
 ///

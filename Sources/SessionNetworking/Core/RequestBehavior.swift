@@ -1,8 +1,5 @@
 public import Foundation
-
-#if canImport(FoundationNetworking)
-    public import FoundationNetworking
-#endif
+public import SessionHTTP
 
 /// A step every request passes through: it can add headers, and it hears
 /// when the request is sent and how it ended.
@@ -14,14 +11,14 @@ public import Foundation
 ///
 /// ```swift
 /// struct RequestLogger: RequestBehavior {
-///     func beforeSend(_ request: URLRequest) async {
-///         print("→", request.httpMethod ?? "GET", request.url?.path ?? "")
+///     func beforeSend(_ request: HTTPRequest) async {
+///         print("→", request.method, request.path ?? "")
 ///     }
-///     func afterSuccess(_ response: HTTPURLResponse, data: Data, for request: URLRequest) async {
-///         print("←", response.statusCode)
+///     func afterSuccess(_ response: HTTPResponse, data: Data, for request: HTTPRequest) async {
+///         print("←", response.status)
 ///     }
-///     func afterFailure(_ error: NetworkError, for request: URLRequest) async {
-///         print("✗", error, RequestContext.current?.response?.value(forHTTPHeaderField: "Retry-After") ?? "")
+///     func afterFailure(_ error: NetworkError, for request: HTTPRequest) async {
+///         print("✗", error, RequestContext.current?.response?.headerFields[.retryAfter] ?? "")
 ///     }
 /// }
 /// ```
@@ -36,23 +33,23 @@ public protocol RequestBehavior: Sendable {
     /// Headers to set on the request. A later behavior's value replaces an
     /// earlier one; a header the request itself carries wins over both.
     /// Throwing refuses the request before anything is sent.
-    func additionalHeaders(for request: URLRequest) async throws -> [String: String]
+    func additionalHeaders(for request: HTTPRequest) async throws -> [String: String]
     /// Called with the final request, just before it goes to the transport.
-    func beforeSend(_ request: URLRequest) async
+    func beforeSend(_ request: HTTPRequest) async
     /// Called after a 2xx response whose body decoded.
-    func afterSuccess(_ response: HTTPURLResponse, data: Data, for request: URLRequest) async
+    func afterSuccess(_ response: HTTPResponse, data: Data, for request: HTTPRequest) async
     /// Called once for every failure after `beforeSend`: transport, status,
     /// decoding or cancellation.
-    func afterFailure(_ error: NetworkError, for request: URLRequest) async
+    func afterFailure(_ error: NetworkError, for request: HTTPRequest) async
 }
 
 extension RequestBehavior {
     /// No headers.
-    public func additionalHeaders(for request: URLRequest) async throws -> [String: String] { [:] }
+    public func additionalHeaders(for request: HTTPRequest) async throws -> [String: String] { [:] }
     /// Does nothing.
-    public func beforeSend(_ request: URLRequest) async {}
+    public func beforeSend(_ request: HTTPRequest) async {}
     /// Does nothing.
-    public func afterSuccess(_ response: HTTPURLResponse, data: Data, for request: URLRequest) async {}
+    public func afterSuccess(_ response: HTTPResponse, data: Data, for request: HTTPRequest) async {}
     /// Does nothing.
-    public func afterFailure(_ error: NetworkError, for request: URLRequest) async {}
+    public func afterFailure(_ error: NetworkError, for request: HTTPRequest) async {}
 }

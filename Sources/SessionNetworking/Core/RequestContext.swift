@@ -1,10 +1,7 @@
 public import Foundation
 public import SessionCore
+public import SessionHTTP
 import SessionSupport
-
-#if canImport(FoundationNetworking)
-    public import FoundationNetworking
-#endif
 
 /// What one request carried and how it ended: the request as it was sent,
 /// the final response after redirects, and which token went with it.
@@ -18,8 +15,8 @@ import SessionSupport
 ///
 /// ```swift
 /// struct RetryAfterLogger: RequestBehavior {
-///     func afterFailure(_ error: NetworkError, for request: URLRequest) async {
-///         if let wait = RequestContext.current?.response?.value(forHTTPHeaderField: "Retry-After") {
+///     func afterFailure(_ error: NetworkError, for request: HTTPRequest) async {
+///         if let wait = RequestContext.current?.response?.headerFields[.retryAfter] {
 ///             print("retry in", wait)
 ///         }
 ///     }
@@ -27,10 +24,10 @@ import SessionSupport
 /// ```
 public final class RequestContext: Sendable {
     private struct State {
-        var request: URLRequest
-        var response: HTTPURLResponse?
+        var request: HTTPRequest
+        var response: HTTPResponse?
         var body: Data?
-        var token: (fingerprint: TokenFingerprint, header: String, value: String)?
+        var token: (fingerprint: TokenFingerprint, header: HTTPField.Name, value: String)?
     }
 
     private let state: Locked<State>
@@ -41,7 +38,7 @@ public final class RequestContext: Sendable {
     @TaskLocal public static var current: RequestContext?
 
     /// A context for `request`, before any header is added.
-    package init(request: URLRequest) {
+    package init(request: HTTPRequest) {
         state = Locked(State(request: request))
     }
 
@@ -52,11 +49,11 @@ public final class RequestContext: Sendable {
 
     /// The request as it was sent, headers included, once it has been sent;
     /// before that, the request as it was built.
-    public var request: URLRequest { state.withLock { $0.request } }
+    public var request: HTTPRequest { state.withLock { $0.request } }
 
     /// The final response after redirects, for a 2xx and for an error status
     /// alike; `nil` when no response arrived (a transport failure, cancellation).
-    public var response: HTTPURLResponse? { state.withLock { $0.response } }
+    public var response: HTTPResponse? { state.withLock { $0.response } }
 
     /// The body of ``response``.
     public var responseBody: Data? { state.withLock { $0.body } }
@@ -70,7 +67,7 @@ public final class RequestContext: Sendable {
     public var carriedToken: TokenFingerprint? {
         state.withLock { state in
             guard let token = state.token,
-                state.request.value(forHTTPHeaderField: token.header) == token.value
+                state.request.headerFields[token.header] == token.value
             else { return nil }
             return token.fingerprint
         }
@@ -89,15 +86,15 @@ public final class RequestContext: Sendable {
     /// ``carriedToken`` reports it only if the request was sent with exactly
     /// that header value, so a header set on the ``Request`` itself, which
     /// wins over behaviors, is never mistaken for the session's token.
-    package func recordToken(_ token: AuthToken, header name: String, value: String) {
+    package func recordToken(_ token: AuthToken, header name: HTTPField.Name, value: String) {
         state.withLock { $0.token = (token.fingerprint, name, value) }
     }
 
-    func markSent(_ request: URLRequest) {
+    func markSent(_ request: HTTPRequest) {
         state.withLock { $0.request = request }
     }
 
-    func recordResponse(_ response: HTTPURLResponse, body: Data) {
+    func recordResponse(_ response: HTTPResponse, body: Data) {
         state.withLock {
             $0.response = response
             $0.body = body

@@ -1,10 +1,7 @@
 package import Foundation
 package import SessionCore
+package import SessionHTTP
 import SessionSupport
-
-#if canImport(FoundationNetworking)
-    package import FoundationNetworking
-#endif
 
 /// A session's DPoP key (RFC 9449): made at sign-in, kept as a secret of the
 /// session (``Credential/dpopKey``: base64url of its private JWK) with its
@@ -55,41 +52,37 @@ extension DPoPKey {
     /// `request` with a fresh proof of `key` for itself (and the last nonce
     /// its endpoint gave), as every request to a token endpoint of a bound
     /// session carries one; `request` unchanged without a key.
-    package static func proving(_ request: URLRequest, with key: SigningKey?) throws(SigningKey.Failure)
-        -> URLRequest
+    package static func proving(_ request: HTTPRequest, with key: SigningKey?) throws(SigningKey.Failure)
+        -> HTTPRequest
     {
         guard let key, let url = request.url else { return request }
         var proven = request
-        proven.setValue(
-            try DPoPProof.make(
-                key: key, method: request.httpMethod ?? "POST", url: url, nonce: DPoPNonces.nonce(for: url)),
-            forHTTPHeaderField: "DPoP")
+        proven.headerFields[.dpop] = try DPoPProof.make(
+            key: key, method: request.method.rawValue, url: url, nonce: DPoPNonces.nonce(for: url))
         return proven
     }
 
     /// A request that carries `token` to a resource: `Authorization: DPoP`
     /// and a proof with `ath` when bound to `key`, else `Bearer`.
-    package static func authorizing(_ request: URLRequest, token: AuthToken, key: SigningKey?)
-        throws(SigningKey.Failure) -> URLRequest
+    package static func authorizing(_ request: HTTPRequest, token: AuthToken, key: SigningKey?)
+        throws(SigningKey.Failure) -> HTTPRequest
     {
         var authorized = request
         guard let key, let url = request.url else {
-            authorized.setValue("Bearer \(token.value)", forHTTPHeaderField: "Authorization")
+            authorized.headerFields[.authorization] = "Bearer \(token.value)"
             return authorized
         }
-        authorized.setValue("DPoP \(token.value)", forHTTPHeaderField: "Authorization")
-        authorized.setValue(
-            try DPoPProof.make(
-                key: key, method: request.httpMethod ?? "GET", url: url, accessToken: token,
-                nonce: DPoPNonces.nonce(for: url)),
-            forHTTPHeaderField: "DPoP")
+        authorized.headerFields[.authorization] = "DPoP \(token.value)"
+        authorized.headerFields[.dpop] = try DPoPProof.make(
+            key: key, method: request.method.rawValue, url: url, accessToken: token,
+            nonce: DPoPNonces.nonce(for: url))
         return authorized
     }
 
     /// Whether a resource's 401 asks for a proof with a new nonce (RFC 9449
     /// §9), keeping the nonce when it does.
     package static func asksForNonce(_ answer: SequenceResponse) -> Bool {
-        guard answer.response.statusCode == 401, DPoPNonces.isAskedFor(by: answer.response),
+        guard answer.response.status.code == 401, DPoPNonces.isAskedFor(by: answer.response),
             let url = answer.response.url ?? answer.request.url
         else { return false }
         return DPoPNonces.keep(from: answer.response, for: url)
@@ -146,8 +139,8 @@ package enum DPoPNonces {
     /// Keeps the nonce a response carried, if it did (printable ASCII, at
     /// most 512 bytes), in the file too when it is new.
     @discardableResult
-    package static func keep(from response: HTTPURLResponse, for url: URL) -> Bool {
-        guard let nonce = response.value(forHTTPHeaderField: "DPoP-Nonce"), NonceFile.isValid(nonce),
+    package static func keep(from response: HTTPResponse, for url: URL) -> Bool {
+        guard let nonce = response.headerFields[.dpopNonce], NonceFile.isValid(nonce),
             let origin = Origin(url)?.description
         else { return false }
         book.withLock { book in
@@ -160,8 +153,8 @@ package enum DPoPNonces {
     }
 
     /// Whether a 401 asks for a (new) nonce: `WWW-Authenticate: DPoP error="use_dpop_nonce"`.
-    package static func isAskedFor(by response: HTTPURLResponse) -> Bool {
-        guard let challenge = response.value(forHTTPHeaderField: "WWW-Authenticate") else { return false }
+    package static func isAskedFor(by response: HTTPResponse) -> Bool {
+        guard let challenge = response.headerFields[.wwwAuthenticate] else { return false }
         return challenge.lowercased().hasPrefix("dpop") && challenge.contains("use_dpop_nonce")
     }
 }

@@ -1,10 +1,7 @@
 public import Foundation
 public import SessionCore
+public import SessionHTTP
 import SessionSupport
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// Sign-in of a client as itself, with no person: the client credentials
 /// grant (RFC 6749 §4.4), for CI jobs and services.
@@ -87,7 +84,7 @@ public struct ClientCredentialsFlow: CredentialProvider {
 
 /// The client credentials grant's request, for a sign-in and for a renewal.
 enum ClientCredentialsGrant {
-    static func request(_ client: ClientCredentials, _ endpoint: URL, scopes: [String]) throws -> URLRequest {
+    static func request(_ client: ClientCredentials, _ endpoint: URL, scopes: [String]) throws -> Outgoing {
         var fields = [("grant_type", "client_credentials")]
         if !scopes.isEmpty { fields.append(("scope", scopes.joined(separator: " "))) }
         return try client.formPost(to: endpoint, fields)

@@ -1,9 +1,6 @@
 public import Foundation
 public import SessionCore
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
+public import SessionHTTP
 
 extension Credential {
     /// Revokes this session's grant at its provider (RFC 7009): the refresh
@@ -88,9 +85,9 @@ package struct GrantRevocation: RequestSequence {
         let error = (try? OAuthWire.object(answer, from: "revocation endpoint")).flatMap(OAuthWire.error(in:))
         if case .providerError(code: "invalid_token", _)? = error { return }
         if let error { throw error }
-        guard answer.response.statusCode == 200 else {
+        guard answer.response.status.code == 200 else {
             throw SignInError.invalidResponse(
-                from: "revocation endpoint", reason: "HTTP \(answer.response.statusCode)")
+                from: "revocation endpoint", reason: "HTTP \(answer.response.status.code)")
         }
     }
 }

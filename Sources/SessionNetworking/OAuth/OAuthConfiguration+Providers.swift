@@ -1,5 +1,6 @@
 public import Foundation
 public import SessionCore
+public import SessionHTTP
 
 /// Ready configurations for the providers most people sign in at
 /// (``ProviderProfile``): their endpoints, and the ways each bends the

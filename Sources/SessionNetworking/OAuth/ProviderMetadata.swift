@@ -1,5 +1,6 @@
 public import Foundation
 public import SessionCore
+public import SessionHTTP
 
 /// An identity provider's endpoints, as discovery found and checked them.
 ///

@@ -1,10 +1,7 @@
 public import Foundation
 public import SessionCore
+public import SessionHTTP
 import SessionSupport
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// Keeps a session's access token fresh, safely across threads and processes.
 ///

@@ -1,10 +1,7 @@
 import Foundation
 public import SessionCore
+public import SessionHTTP
 import SessionSupport
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 extension Credential {
     /// Asks the session's provider who the account is: its OpenID Connect
@@ -36,9 +33,9 @@ extension Credential {
             throw SignInError.missingEndpoint(name: "userinfo endpoint")
         }
         try OAuthWire.requireSafe(endpoint, "userinfo endpoint")
-        var request = URLRequest(url: endpoint)
-        request.setValue("Bearer \(token.value)", forHTTPHeaderField: "Authorization")
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        var request = HTTPRequest(url: endpoint)
+        request.headerFields[.authorization] = "Bearer \(token.value)"
+        request.headerFields[.accept] = "application/json"
         return try await NetworkClient(
             baseURL: endpoint,
             transport: DeadlineTransport(transport, limit: SessionLimits.signInExchangeDeadline)
@@ -53,7 +50,7 @@ extension Credential {
 /// `accountClaim` (`login`) is the short name.
 enum UserInfoAnswer {
     static func read(_ answer: SequenceResponse, accountClaim: String? = nil) throws -> UserInfo {
-        let status = answer.response.statusCode
+        let status = answer.response.status.code
         guard status == 200 else { throw NetworkError.status(code: status, body: answer.body) }
         let object = try OAuthWire.object(answer, from: "userinfo endpoint")
         func claim(_ key: String) -> String? {

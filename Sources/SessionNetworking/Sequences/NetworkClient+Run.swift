@@ -1,10 +1,7 @@
 import Foundation
 import SessionCore
+import SessionHTTP
 import SessionSupport
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 extension NetworkClient {
     /// Runs `sequence` to its end: asks it for a step, waits and sends the
@@ -36,16 +33,13 @@ extension NetworkClient {
             switch try sequence.next(after: previous) {
             case .finish(let output):
                 return output
-            case .send(let request, let wait):
+            case .send(let request, let body, let wait):
                 let limit = sequence.stepLimit
                 guard sent < limit else { throw SequenceError.tooManySteps(limit: limit) }
                 sent += 1
                 if Task.isCancelled { throw NetworkError.cancelled }
                 guard let url = request.url, url.scheme == "https" || url.scheme == "http", Origin(url) != nil
                 else { throw SequenceError.notAnHTTPURL }
-                guard HTTPToken.isToken(request.httpMethod ?? "GET") else {
-                    throw NetworkError.invalidRequest("the method is not a valid HTTP token")
-                }
                 if wait > .zero {
                     do {
                         try await clock.sleep(for: wait)
@@ -53,20 +47,19 @@ extension NetworkClient {
                         throw NetworkError.cancelled
                     }
                 }
-                let request = try (sequence as? any ProvingSequence)?.proving(request) ?? request
-                var bare = request
-                bare.allHTTPHeaderFields = nil
+                var (request, body) = (request, body)
+                try (sequence as? any ProvingSequence)?.prove(&request, body: &body)
                 let exchange = try await self.exchange(
-                    bare, headers: request.allHTTPHeaderFields ?? [:], behavior: behavior,
+                    request, body: body.map { .data($0) }, headers: [:], behavior: behavior,
                     receiving: Receiving(limit: sequence.responseLimit, streaming: nil, head: nil))
                 let (data, response) = try await exchange.answer()
                 let sent = exchange.context.request
-                if (200...299).contains(response.statusCode) {
+                if response.status.kind == .successful {
                     await exchange.context.during {
                         await behavior.afterSuccess(response, data: data, for: sent)
                     }
                 } else {
-                    let status = NetworkError.status(code: response.statusCode, body: data)
+                    let status = NetworkError.status(code: response.status.code, body: data)
                     await exchange.context.during { await behavior.afterFailure(status, for: sent) }
                 }
                 previous = SequenceResponse(request: exchange.context.request, response: response, body: data)

@@ -1,15 +1,12 @@
-import Foundation
-
-#if canImport(FoundationNetworking)
-    package import FoundationNetworking
-#endif
+package import Foundation
+package import SessionHTTP
 
 /// A sequence whose requests carry something that must be fresh when they
 /// leave (a DPoP proof, a client assertion): ``NetworkClient/run(_:with:)``
-/// hands each step's request to ``proving(_:)`` after the step's wait, just
+/// hands each step's request to ``prove(_:body:)`` after the step's wait, just
 /// before it is sent, so a device poll sent 5 s after it was planned is
 /// signed when it goes.
 package protocol ProvingSequence: RequestSequence {
-    /// `request` with what it proves, made now.
-    func proving(_ request: URLRequest) throws -> URLRequest
+    /// Adds what `request` proves, made now, to it or to its `body`.
+    func prove(_ request: inout HTTPRequest, body: inout Data?) throws
 }

@@ -17,15 +17,13 @@ import SessionCore
 ///     mutating func next(after previous: SequenceResponse?) throws -> SequenceStep<Bool> {
 ///         defer { stage += 1 }
 ///         switch stage {
-///         case 0: return .send(URLRequest(url: api.appending(path: "uploads")))
+///         case 0: return .send(HTTPRequest(url: api.appending(path: "uploads")))
 ///         case 1:
 ///             let slot = try JSONDecoder().decode(Slot.self, from: previous!.body)
-///             var put = URLRequest(url: slot.url)      // another origin: the API's token stays home
-///             put.httpMethod = "PUT"
-///             put.httpBody = bytes
-///             return .send(put)
+///             // Another origin: the API's token stays home.
+///             return .send(HTTPRequest(method: .put, url: slot.url), body: bytes)
 ///         default:
-///             return .finish(previous!.response.statusCode == 200)
+///             return .finish(previous!.response.status.code == 200)
 ///         }
 ///     }
 /// }

@@ -8,20 +8,20 @@ struct RecordingBehavior: RequestBehavior {
     let log: Locked<[String]>
     var headers: [String: String] = [:]
 
-    func additionalHeaders(for request: URLRequest) async throws -> [String: String] {
+    func additionalHeaders(for request: HTTPRequest) async throws -> [String: String] {
         log.withLock { $0.append("\(name).headers") }
         return headers
     }
 
-    func beforeSend(_ request: URLRequest) async {
+    func beforeSend(_ request: HTTPRequest) async {
         log.withLock { $0.append("\(name).beforeSend") }
     }
 
-    func afterSuccess(_ response: HTTPURLResponse, data: Data, for request: URLRequest) async {
+    func afterSuccess(_ response: HTTPResponse, data: Data, for request: HTTPRequest) async {
         log.withLock { $0.append("\(name).afterSuccess") }
     }
 
-    func afterFailure(_ error: NetworkError, for request: URLRequest) async {
+    func afterFailure(_ error: NetworkError, for request: HTTPRequest) async {
         log.withLock { $0.append("\(name).afterFailure(\(Self.kind(of: error)))") }
     }
 

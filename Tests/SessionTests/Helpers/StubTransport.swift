@@ -12,19 +12,20 @@ final class StubTransport: Transport {
         case hangUntilCancelled
         /// Answers with what the closure returns: a fixture from another URL
         /// (a redirect's end), or after changing the store (a late answer).
-        case respond(@Sendable (URLRequest) async throws -> (Data, HTTPURLResponse))
+        case respond(@Sendable (SentRequest) async throws -> (Data, HTTPResponse))
     }
 
     private let answer: Answer
-    private let received = Locked<[URLRequest]>([])
+    private let received = Locked<[SentRequest]>([])
 
     init(_ answer: Answer) {
         self.answer = answer
     }
 
-    var requests: [URLRequest] { received.withLock { $0 } }
+    var requests: [SentRequest] { received.withLock { $0 } }
 
-    func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+    func send(_ head: HTTPRequest, body: HTTPRequestBody?) async throws -> (Data, HTTPResponse) {
+        let request = SentRequest(head: head, body: body)
         received.withLock { $0.append(request) }
         switch answer {
         case .fixture(let name):
@@ -41,8 +42,8 @@ final class StubTransport: Transport {
 
     /// `{"status": 200, "headers": {...}, "body": <JSON>}` or `"rawBody": "<text>"`,
     /// answered from `finalURL` (the request's URL unless a redirect moved it).
-    static func load(_ name: String, for request: URLRequest, from finalURL: URL? = nil) throws
-        -> (Data, HTTPURLResponse)
+    static func load(_ name: String, for request: SentRequest, from finalURL: URL? = nil) throws
+        -> (Data, HTTPResponse)
     {
         let (folder, file) =
             name.contains("/")
@@ -62,13 +63,52 @@ final class StubTransport: Transport {
         } else {
             body = try JSONSerialization.data(withJSONObject: fixture["body"] ?? [:])
         }
-        guard let requestURL = finalURL ?? request.url, let status = fixture["status"] as? Int,
-            let response = HTTPURLResponse(
-                url: requestURL, statusCode: status, httpVersion: "HTTP/1.1",
-                headerFields: fixture["headers"] as? [String: String])
-        else { throw FixtureMissing(name: name) }
+        guard let requestURL = finalURL ?? request.url, let status = fixture["status"] as? Int else {
+            throw FixtureMissing(name: name)
+        }
+        let headers = fixture["headers"] as? [String: String] ?? [:]
+        let response = HTTPResponse(
+            status: .init(code: status), headerFields: try HTTPFields(checking: headers), version: "HTTP/1.1",
+            url: requestURL)
         return (body, response)
     }
 
     struct FixtureMissing: Error { let name: String }
+}
+
+/// What a test transport was given: the request's head and its body.
+struct SentRequest: Sendable {
+    let head: HTTPRequest
+    let body: HTTPRequestBody?
+
+    init(head: HTTPRequest, body: HTTPRequestBody? = nil) {
+        self.head = head
+        self.body = body
+    }
+
+    var url: URL? { head.url }
+    var method: String { head.method.rawValue }
+    var headerFields: HTTPFields { head.headerFields }
+    /// The body's bytes, when it is bytes.
+    var bodyData: Data? { if case .data(let data) = body { data } else { nil } }
+    /// The fields by name as sent, for comparing with a dictionary.
+    var headerDictionary: [String: String] {
+        Dictionary(headerFields.map { ($0.name.rawName, $0.value) }, uniquingKeysWith: { $1 })
+    }
+}
+
+extension Outgoing {
+    var headerFields: HTTPFields { head.headerFields }
+    var bodyData: Data? { body }
+}
+
+extension HTTPResponse {
+    /// A response for tests: `status` from `url`, with `headers`.
+    static func stub(_ status: Int, url: URL?, headers: [String: String] = [:]) -> HTTPResponse {
+        HTTPResponse(
+            status: .init(code: status),
+            headerFields: HTTPFields(
+                headers.sorted { $0.key < $1.key }.map { HTTPField(name: .init($0.key)!, value: $0.value) }),
+            version: "HTTP/1.1", url: url)
+    }
 }

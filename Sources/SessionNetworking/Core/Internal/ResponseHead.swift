@@ -17,6 +17,9 @@ package struct ResponseHead: Sendable {
     package private(set) var statusCode = 0
     /// The status line's version: `HTTP/1.1`, `HTTP/2`.
     package private(set) var httpVersion: String?
+    /// The status line's words after the code, as sent (terminal-unsafe
+    /// bytes are the reader's to escape); empty when there are none.
+    package private(set) var reasonPhrase = ""
     /// The fields in the order they came, each name and value without the
     /// white space around it.
     package private(set) var fields: [(name: String, value: String)] = []
@@ -41,6 +44,7 @@ package struct ResponseHead: Sendable {
             else { throw .notHTTP }
             statusCode = code
             httpVersion = String(decoding: parts[0], as: UTF8.self)
+            reasonPhrase = parts.count > 2 ? Self.trimmed(parts[2]) : ""
             fields = []
             return
         }

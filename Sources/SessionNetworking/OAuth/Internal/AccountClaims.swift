@@ -1,10 +1,7 @@
 import Foundation
 import SessionCore
+import SessionHTTP
 package import SessionSupport
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// The account name of a session, from OpenID Connect claims: the first
 /// present of `preferred_username`, `email` and `name`, else `sub` (an
@@ -15,7 +12,7 @@ package enum AccountClaims {
 
     /// The claims of a userinfo answer, if it is a 200 with a JSON object.
     static func claims(fromUserinfo answer: SequenceResponse) -> JSONObject? {
-        guard answer.response.statusCode == 200 else { return nil }
+        guard answer.response.status.code == 200 else { return nil }
         return try? OAuthWire.object(answer, from: "userinfo")
     }
 

@@ -1,10 +1,7 @@
 package import Foundation
 package import SessionCore
+import SessionHTTP
 import SessionSupport
-
-#if canImport(FoundationNetworking)
-    package import FoundationNetworking
-#endif
 
 /// The authorization code grant with PKCE (RFC 7636, S256) as a request
 /// sequence: what ``AuthorizationCodeFlow`` runs once the browser came back.
@@ -122,7 +119,7 @@ package struct AuthorizationCodeExchange: RequestSequence {
     /// The push of the authorization request (RFC 9126 §2.1): its parameters
     /// in a form POST, authenticated as the client, with a DPoP proof for a
     /// bound sign-in.
-    package func pushRequest() throws -> URLRequest {
+    package func pushRequest() throws -> Outgoing {
         guard let endpoint = configuration.metadata.pushedAuthorizationRequestEndpoint else {
             throw SignInError.pushedRequestUnavailable
         }
@@ -142,8 +139,8 @@ package struct AuthorizationCodeExchange: RequestSequence {
         if let url = answer.response.url { DPoPNonces.keep(from: answer.response, for: url) }
         let object = try OAuthWire.answerObject(answer, from: from)
         if let error = OAuthWire.error(in: object) { throw error }
-        guard (200...201).contains(answer.response.statusCode) else {
-            throw SignInError.invalidResponse(from: from, reason: "HTTP \(answer.response.statusCode)")
+        guard (200...201).contains(answer.response.status.code) else {
+            throw SignInError.invalidResponse(from: from, reason: "HTTP \(answer.response.status.code)")
         }
         guard let uri = try OAuthWire.string(object, "request_uri", from: from),
             OAuthWire.isPrintable(uri, limit: 2048), !uri.contains(" ")

@@ -1,9 +1,6 @@
 import Foundation
 import SessionCore
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
+import SessionHTTP
 
 /// Who the client is at the provider's endpoints and what each request to
 /// them proves: its ID; for a confidential client its secret and how to
@@ -59,8 +56,7 @@ struct ClientCredentials: Sendable {
     /// - Throws: ``SignInError/endpointOutsideProvider(name:provider:)`` for
     ///   a URL at a host that is not a known provider's (``ProviderProfile/hosts``):
     ///   the client's secret goes to Google's hosts only, whatever named the endpoint.
-    func formPost(to url: URL, _ fields: [(String, String)], namingClient: Bool = false) throws -> URLRequest
-    {
+    func formPost(to url: URL, _ fields: [(String, String)], namingClient: Bool = false) throws -> Outgoing {
         if let issuer, let profile = ProviderProfile.matching(issuer), !profile.hosts(url) {
             throw SignInError.endpointOutsideProvider(name: "endpoint", provider: profile.displayName)
         }
@@ -75,8 +71,7 @@ struct ClientCredentials: Sendable {
         case .clientSecretBasic:
             var request = OAuthWire.formPost(to: url, fields + (namingClient ? [("client_id", id)] : []))
             let pair = OAuthWire.formEncoded(id) + ":" + OAuthWire.formEncoded(secret.value)
-            request.setValue(
-                "Basic " + Data(pair.utf8).base64EncodedString(), forHTTPHeaderField: "Authorization")
+            request.head.headerFields[.authorization] = "Basic " + Data(pair.utf8).base64EncodedString()
             return request
         }
     }
@@ -88,7 +83,7 @@ struct ClientCredentials: Sendable {
     ///
     /// - Throws: ``SignInError/clientKeyUnusable(path:reason:)`` when the
     ///   client's key cannot be read; `SigningKey.Failure` when signing fails.
-    func proving(_ request: URLRequest, dpop: Bool = true) throws -> URLRequest {
+    func proving(_ request: Outgoing, dpop: Bool = true) throws -> Outgoing {
         var proven = request
         if let key, let url = request.url {
             let assertion = try ClientAssertion.make(
@@ -97,9 +92,10 @@ struct ClientCredentials: Sendable {
             let fields = OAuthWire.formBody([
                 ("client_assertion_type", ClientAssertion.type), ("client_assertion", assertion),
             ])
-            let body = request.httpBody ?? Data()
-            proven.httpBody = body + Data(((body.isEmpty ? "" : "&") + fields).utf8)
+            let body = request.body ?? Data()
+            proven.body = body + Data(((body.isEmpty ? "" : "&") + fields).utf8)
         }
-        return dpop ? try DPoPKey.proving(proven, with: dpopKey) : proven
+        if dpop { proven.head = try DPoPKey.proving(proven.head, with: dpopKey) }
+        return proven
     }
 }

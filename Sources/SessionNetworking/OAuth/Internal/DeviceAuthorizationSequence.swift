@@ -1,10 +1,7 @@
 package import Foundation
 package import SessionCore
+package import SessionHTTP
 import SessionSupport
-
-#if canImport(FoundationNetworking)
-    package import FoundationNetworking
-#endif
 
 /// The device authorization grant (RFC 8628) as a request sequence: what
 /// ``DeviceAuthorizationFlow`` runs. It asks for the code, hands it to
@@ -95,12 +92,15 @@ package struct DeviceAuthorizationSequence: ProvingSequence {
     }
 
     /// A poll with a fresh proof and assertion; the code request with a fresh assertion.
-    package func proving(_ request: URLRequest) throws -> URLRequest {
-        switch sent {
-        case .codeRequest: try configuration.client(dpop: binding).proving(request, dpop: false)
-        case .poll: try configuration.client(dpop: binding).proving(request)
-        case .userinfo, nil: request
-        }
+    package func prove(_ request: inout HTTPRequest, body: inout Data?) throws {
+        let outgoing = Outgoing(request, body: body)
+        let proven =
+            switch sent {
+            case .codeRequest: try configuration.client(dpop: binding).proving(outgoing, dpop: false)
+            case .poll: try configuration.client(dpop: binding).proving(outgoing)
+            case .userinfo, nil: outgoing
+            }
+        (request, body) = (proven.head, proven.body)
     }
 
     private mutating func requestCode() throws -> SequenceStep<Credential> {
@@ -165,8 +165,8 @@ package struct DeviceAuthorizationSequence: ProvingSequence {
         let object = try OAuthWire.answerObject(answer, from: from)
         // An error is an error whatever the status, 200 included.
         if let error = OAuthWire.error(in: object) { throw error }
-        guard (200...299).contains(answer.response.statusCode) else {
-            throw SignInError.invalidResponse(from: from, reason: "HTTP \(answer.response.statusCode)")
+        guard (200...299).contains(answer.response.status.code) else {
+            throw SignInError.invalidResponse(from: from, reason: "HTTP \(answer.response.status.code)")
         }
         guard let deviceCode = try OAuthWire.string(object, "device_code", from: from),
             (try? AuthToken(deviceCode)) != nil

@@ -1,10 +1,7 @@
 import Foundation
 import SessionCore
+import SessionHTTP
 import SessionSupport
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// The wire format of OAuth answers and requests: size-bounded JSON objects,
 /// typed fields, form bodies, and text that is safe to show.
@@ -25,7 +22,7 @@ enum OAuthWire {
         if media == "application/x-www-form-urlencoded" || media == "text/plain" && json == nil {
             return try form(answer.body, from: endpoint)
         }
-        let status = answer.response.statusCode
+        let status = answer.response.status.code
         throw SignInError.invalidResponse(
             from: endpoint,
             reason: (200...299).contains(status)
@@ -51,7 +48,7 @@ enum OAuthWire {
 
     /// The answer's media type, lower-cased, without parameters: `text/plain`.
     private static func mediaType(of answer: SequenceResponse) -> String? {
-        answer.response.value(forHTTPHeaderField: "Content-Type")?
+        answer.response.headerFields[.contentType]?
             .split(separator: ";", maxSplits: 1).first?
             .trimmingCharacters(in: .whitespaces).lowercased()
     }
@@ -167,13 +164,11 @@ enum OAuthWire {
     }
 
     /// A POST with an `application/x-www-form-urlencoded` body.
-    static func formPost(to url: URL, _ fields: [(String, String)]) -> URLRequest {
-        var request = URLRequest(url: url)
-        request.httpMethod = "POST"
-        request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        request.httpBody = Data(formBody(fields).utf8)
-        return request
+    static func formPost(to url: URL, _ fields: [(String, String)]) -> Outgoing {
+        let head = HTTPRequest(
+            method: .post, url: url,
+            headerFields: [.contentType: "application/x-www-form-urlencoded", .accept: "application/json"])
+        return Outgoing(head, body: Data(formBody(fields).utf8))
     }
 
     /// `name=value&…`, form-encoded.

@@ -1,9 +1,6 @@
 import Foundation
 import SessionCore
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
+import SessionHTTP
 
 /// A sequence of one request: send it, read its answer. What a refresh, a
 /// revocation or any other single-request grant is, written in one line:
@@ -12,12 +9,16 @@ import SessionCore
 /// OneRequest(client.formPost(to: endpoint, fields), read: TokenGrant.read)
 /// ```
 struct OneRequest<Output: Sendable>: RequestSequence {
-    let request: URLRequest
+    let request: Outgoing
     let read: @Sendable (SequenceResponse) throws -> Output
 
-    init(_ request: URLRequest, read: @escaping @Sendable (SequenceResponse) throws -> Output) {
+    init(_ request: Outgoing, read: @escaping @Sendable (SequenceResponse) throws -> Output) {
         self.request = request
         self.read = read
+    }
+
+    init(_ request: HTTPRequest, read: @escaping @Sendable (SequenceResponse) throws -> Output) {
+        self.init(Outgoing(request), read: read)
     }
 
     /// Only OAuth's single-request grants use it: their answers are held up to 1 MiB.

@@ -1,10 +1,7 @@
 package import Foundation
 import SessionCore
+import SessionHTTP
 import SessionSupport
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// Discovery as a request sequence, what
 /// ``ProviderMetadata/discover(issuer:transport:)`` runs. It finds a provider's endpoints: OpenID Connect discovery
@@ -55,8 +52,8 @@ package struct ProviderDiscovery: RequestSequence {
         }
         if let previous { take(previous) }
         if asked < documentURLs.count {
-            var request = URLRequest(url: documentURLs[asked])
-            request.setValue("application/json", forHTTPHeaderField: "Accept")
+            var request = HTTPRequest(url: documentURLs[asked])
+            request.headerFields[.accept] = "application/json"
             asked += 1
             return .send(request)
         }
@@ -68,8 +65,8 @@ package struct ProviderDiscovery: RequestSequence {
     }
 
     private mutating func take(_ answer: SequenceResponse) {
-        guard answer.response.statusCode == 200 else {
-            failures.append("HTTP \(answer.response.statusCode)")
+        guard answer.response.status.code == 200 else {
+            failures.append("HTTP \(answer.response.status.code)")
             return
         }
         do {

@@ -1,10 +1,7 @@
 import Foundation
 package import SessionCore
+import SessionHTTP
 import SessionSupport
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// A token endpoint's successful answer (RFC 6749 §5.1), checked field by
 /// field, or the OAuth error it answered with.
@@ -73,9 +70,9 @@ package struct TokenGrant: Sendable {
             let interval = try? OAuthWire.integer(object, "interval", in: 1...3600, from: from)
             return .error(code: code, description: description, interval: interval)
         }
-        guard (200...299).contains(answer.response.statusCode) else {
+        guard (200...299).contains(answer.response.status.code) else {
             throw SignInError.invalidResponse(
-                from: from, reason: "HTTP \(answer.response.statusCode) without an OAuth error code")
+                from: from, reason: "HTTP \(answer.response.status.code) without an OAuth error code")
         }
         guard let type = try OAuthWire.string(object, "token_type", from: from)?.lowercased(),
             type == "bearer" || type == "dpop"
@@ -124,9 +121,9 @@ package struct TokenGrant: Sendable {
     }
 
     /// The request that reads the account's claims with this grant's token.
-    func userinfoRequest(_ endpoint: URL, key: SigningKey? = nil) throws -> URLRequest {
-        var request = URLRequest(url: endpoint)
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
+    func userinfoRequest(_ endpoint: URL, key: SigningKey? = nil) throws -> HTTPRequest {
+        var request = HTTPRequest(url: endpoint)
+        request.headerFields[.accept] = "application/json"
         return try DPoPKey.authorizing(request, token: accessToken, key: key)
     }
 

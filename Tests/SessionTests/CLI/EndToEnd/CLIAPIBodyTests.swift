@@ -111,7 +111,9 @@ import Testing
             try await login(server.originA)
             let result = try await cli.run(["api", "-i", "/plain"])
             #expect(result.status == 0, "\(result.stderr)")
-            #expect(result.stdout.hasPrefix("HTTP 200 OK\n"))
+            // The status line as the server sent it, as curl -i prints it.
+            #expect(
+                result.stdout.hasPrefix("HTTP/1.1 200 OK\n") || result.stdout.hasPrefix("HTTP/1.0 200 OK\n"))
             let (head, body) = try #require(
                 result.stdout.split(separator: "\n\n", maxSplits: 1).first.map {
                     ($0, result.stdout.dropFirst($0.count + 2))
@@ -119,7 +121,8 @@ import Testing
             #expect(head.lowercased().contains("\ncontent-type: application/json"))
             #expect(body == "{\"ok\": true}")
             let refused = try await cli.run(["api", "-i", "/status/404"])
-            #expect(refused.status == 1 && refused.stdout.hasPrefix("HTTP 404 Not Found\n"))
+            #expect(refused.status == 1 && refused.stdout.contains(" 404 Not Found\n"))
+            #expect(refused.stdout.hasPrefix("HTTP/1."))
         }
     }
 

@@ -1,11 +1,9 @@
 import Foundation
 import SessionCore
+import SessionHTTP
+import SessionNetworking
 import SessionTestSupport
 import Testing
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// `login --client-credentials` against the tests' provider
 /// (django-oauth-toolkit): a machine signs in as itself, its due token is
@@ -16,10 +14,10 @@ import Testing
 
     /// What the provider's protected resource says of `token`: its status code.
     func me(_ provider: OAuthTestProvider, token: String) async throws -> Int {
-        var request = URLRequest(url: provider.issuer.appendingPathComponent("api/me"))
-        request.setValue("Bearer " + token, forHTTPHeaderField: "Authorization")
-        let (_, response) = try await URLSession.shared.data(for: request)
-        return (response as? HTTPURLResponse)?.statusCode ?? 0
+        let request = HTTPRequest(
+            url: provider.issuer.appendingPathComponent("api/me"),
+            headerFields: [.authorization: "Bearer " + token])
+        return try await ConnectionSettings().transport().send(request, body: nil).1.status.code
     }
 
     @Test func aMachineSignsInRenewsOnceAcrossProcessesAndLogsOut() async throws {

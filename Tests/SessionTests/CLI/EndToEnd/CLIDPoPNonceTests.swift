@@ -1,14 +1,11 @@
 import Foundation
 import SessionCore
+import SessionHTTP
 import SessionSupport
 import SessionTestSupport
 import Testing
 
 @testable import SessionNetworking
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// A bound session's nonce outlives the process: `api` against a server
 /// that demands a DPoP nonce (the tests' `/dpop/nonce`) is refused once in
@@ -68,11 +65,11 @@ import Testing
             let lines = proven.stdout.split(separator: "\n")
             let proof = try #require(lines.last)
             #expect(try nonce(inProof: proof) == "server-nonce-1")
-            var request = URLRequest(url: url(target))
-            request.setValue("DPoP \(credential.token.value)", forHTTPHeaderField: "Authorization")
-            request.setValue(String(proof), forHTTPHeaderField: "DPoP")
-            let (_, response) = try await ConnectionSettings().transport().send(request)
-            #expect(response.statusCode == 200, "the proof with the kept nonce is accepted")
+            let request = HTTPRequest(
+                url: url(target),
+                headerFields: [.authorization: "DPoP \(credential.token.value)", .dpop: String(proof)])
+            let (_, response) = try await ConnectionSettings().transport().send(request, body: nil)
+            #expect(response.status.code == 200, "the proof with the kept nonce is accepted")
 
             // --dpop-nonce: a nonce the session has not met, in the proof instead.
             let given = try await cli.run(["token", "--dpop-proof", "GET", target, "--dpop-nonce", "n-7_x"])

@@ -36,11 +36,20 @@ import Testing
             #expect(icu.isEmpty, "session-cli refers to ICU: \(icu.prefix(3))")
         }
 
-        @Test func theCompanionStillLinksFoundationForNetworking() async throws {
+        /// The networking companion sends with the system's libcurl through the
+        /// library's own HTTP types: FoundationNetworking (URLSession, and all of
+        /// Foundation's networking) is in no binary of the tool.
+        @Test func theCompanionLinksLibcurlAndNoFoundationNetworking() async throws {
             // The other side of the split: without this the test above could pass
             // by looking at the wrong file.
             let needed = try await output("readelf", ["-d", Executables.sessionCLIAPI.path])
-            #expect(needed.contains("[libFoundationNetworking.so]"))
+            #expect(needed.contains("[libcurl.so"))
+            #expect(
+                !needed.contains("[libFoundationNetworking.so]"), "session-cli-api links FoundationNetworking"
+            )
+            let symbols = try await output("nm", [Executables.sessionCLIAPI.path])
+            #expect(
+                !symbols.contains("20FoundationNetworking"), "session-cli-api refers to FoundationNetworking")
         }
     #endif
 }

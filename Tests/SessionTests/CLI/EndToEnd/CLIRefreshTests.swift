@@ -134,12 +134,12 @@ final class AnswerLostOnce: Transport {
         self.loss = loss
     }
 
-    func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+    func send(_ head: HTTPRequest, body: HTTPRequestBody?) async throws -> (Data, HTTPResponse) {
         let attempt = attempts.withLock { count in
             count += 1
             return count
         }
-        let answer = try await real.send(request)
+        let answer = try await real.send(head, body: body)
         if attempt == 1 { throw loss.error }
         return answer
     }

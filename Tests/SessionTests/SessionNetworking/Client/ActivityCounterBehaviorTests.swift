@@ -65,7 +65,7 @@ extension ActivityCounterBehaviorTests {
                 sched_yield()
             }
         }
-        let request = URLRequest(url: URL(string: "https://a.example")!)
+        let request = HTTPRequest(url: URL(string: "https://a.example")!)
         // The first request's task (and so its slow callback) runs on a thread of its own, so that
         // this test holds none of the pool's threads whatever it waits for.
         let firstRequest = Task(executorPreference: QueueExecutor(label: "slow-callback")) {
@@ -95,7 +95,7 @@ extension ActivityCounterBehaviorTests {
             for _ in 0..<200 { spins &+= seen.withLock { $0.count } & 1 }
             seen.withLock { $0.append(count + spins * 0) }
         }
-        let request = URLRequest(url: URL(string: "https://a.example")!)
+        let request = HTTPRequest(url: URL(string: "https://a.example")!)
         await withTaskGroup(of: Void.self) { group in
             for _ in 0..<8 {
                 group.addTask {

@@ -17,7 +17,7 @@ import Testing
             baseURL: SessionTests.url(url), transport: transport,
             behavior: behavior ?? AuthTokenHeaderBehavior(repository: store))
         _ = try await client.send(Request<User>(path: "/user"))
-        return transport.requests.first?.allHTTPHeaderFields ?? [:]
+        return transport.requests.first?.headerDictionary ?? [:]
     }
 
     @Test func sendsABearerTokenToTheSessionsServer() async throws {

@@ -8,17 +8,17 @@ import Testing
 @Suite struct ReadmeBehaviorExampleTests {
     struct RequestLogger: RequestBehavior {
         let lines: Locked<[String]>
-        func additionalHeaders(for request: URLRequest) async throws -> [String: String] {
+        func additionalHeaders(for request: HTTPRequest) async throws -> [String: String] {
             lines.withLock { $0.append("headers") }
             return ["X-Request-ID": "req-1"]
         }
-        func beforeSend(_ request: URLRequest) async {
-            lines.withLock { $0.append("→ \(request.httpMethod ?? "GET") \(request.url?.path ?? "")") }
+        func beforeSend(_ request: HTTPRequest) async {
+            lines.withLock { $0.append("→ \(request.method) \(request.path ?? "")") }
         }
-        func afterSuccess(_ response: HTTPURLResponse, data: Data, for request: URLRequest) async {
-            lines.withLock { $0.append("← \(response.statusCode)") }
+        func afterSuccess(_ response: HTTPResponse, data: Data, for request: HTTPRequest) async {
+            lines.withLock { $0.append("← \(response.status.code)") }
         }
-        func afterFailure(_ error: NetworkError, for request: URLRequest) async {
+        func afterFailure(_ error: NetworkError, for request: HTTPRequest) async {
             lines.withLock { $0.append("✗ \(error)") }
         }
     }
@@ -31,7 +31,7 @@ import Testing
             baseURL: base, transport: transport, behavior: RequestLogger(lines: lines)
         )
         .send(Request<User>(path: "/user"))
-        #expect(transport.requests.first?.value(forHTTPHeaderField: "X-Request-ID") == "req-1")
+        #expect(transport.requests.first?.headerFields[HTTPField.Name("X-Request-ID")!] == "req-1")
         _ = try? await NetworkClient(baseURL: base, transport: StubTransport(.fixture("server-error-500")))
             .send(Request<User>(path: "/user"), with: RequestLogger(lines: lines))
         #expect(

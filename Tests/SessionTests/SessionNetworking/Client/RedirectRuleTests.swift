@@ -1,86 +1,79 @@
 import Foundation
+import SessionHTTP
 import Testing
-
-@testable import SessionNetworking
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// The transport's redirect rules, one response at a time: what is
 /// followed, what becomes a GET, and which headers and bodies go on.
 @Suite struct RedirectRuleTests {
-    func request(_ url: String, method: String = "GET", body: String? = nil) -> URLRequest {
-        var request = URLRequest(url: SessionTests.url(url))
-        request.httpMethod = method
-        request.httpBody = body.map { Data($0.utf8) }
-        request.setValue("Bearer secret-token-value", forHTTPHeaderField: "Authorization")
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.setValue("yes", forHTTPHeaderField: "X-Custom")
-        return request
+    func request(_ url: String, method: HTTPRequest.Method = .get, body: String? = nil) -> SentRequest {
+        let head = HTTPRequest(
+            method: method, url: SessionTests.url(url),
+            headerFields: [
+                .authorization: "Bearer secret-token-value", .contentType: "application/json",
+                HTTPField.Name("X-Custom")!: "yes",
+            ])
+        return SentRequest(head: head, body: body.map { .data(Data($0.utf8)) })
     }
 
-    func next(_ request: URLRequest, status: Int, location: String?) -> URLRequest? {
-        guard let from = request.url,
-            let response = HTTPURLResponse(
-                url: from, statusCode: status, httpVersion: "HTTP/1.1",
-                headerFields: location.map { ["Location": $0] })
-        else { preconditionFailure("cannot build the redirect response") }
-        return URLSessionTransport.redirect(from: request, response: response)
+    func next(_ request: SentRequest, status: Int, location: String?) -> SentRequest? {
+        let response = HTTPResponse.stub(
+            status, url: request.url, headers: location.map { ["Location": $0] } ?? [:])
+        return RedirectRule.next(after: .init(request: request.head, body: request.body), response: response)
+            .map { SentRequest(head: $0.request, body: $0.body) }
     }
 
     @Test func postBecomesGetOn301302And303() throws {
         for status in [301, 302, 303] {
             let followed = try #require(
                 next(
-                    request("https://a.test/form", method: "POST", body: "x=1"), status: status,
+                    request("https://a.test/form", method: .post, body: "x=1"), status: status,
                     location: "/done"))
-            #expect(followed.httpMethod == "GET", "\(status)")
-            #expect(followed.httpBody == nil, "\(status)")
-            #expect(followed.value(forHTTPHeaderField: "Content-Type") == nil, "\(status)")
+            #expect(followed.method == "GET", "\(status)")
+            #expect(followed.body == nil, "\(status)")
+            #expect(followed.headerFields[.contentType] == nil, "\(status)")
             #expect(followed.url?.absoluteString == "https://a.test/done")
         }
         // A PUT is kept by 301/302 and turned into a GET by 303.
         #expect(
-            next(request("https://a.test/x", method: "PUT", body: "b"), status: 302, location: "/y")?
-                .httpMethod == "PUT")
+            next(request("https://a.test/x", method: .put, body: "b"), status: 302, location: "/y")?
+                .method == "PUT")
         #expect(
-            next(request("https://a.test/x", method: "PUT", body: "b"), status: 303, location: "/y")?
-                .httpMethod == "GET")
+            next(request("https://a.test/x", method: .put, body: "b"), status: 303, location: "/y")?
+                .method == "GET")
     }
 
     @Test func a307WithABodyIsFollowedOnlyWithinTheOrigin() throws {
         for status in [307, 308] {
             let same = try #require(
                 next(
-                    request("https://a.test/upload", method: "POST", body: "refresh_token=r"), status: status,
+                    request("https://a.test/upload", method: .post, body: "refresh_token=r"), status: status,
                     location: "/v2/upload"))
-            #expect(same.httpMethod == "POST")
-            #expect(same.httpBody == Data("refresh_token=r".utf8))
-            #expect(same.value(forHTTPHeaderField: "Authorization") != nil)
+            #expect(same.method == "POST")
+            #expect(same.bodyData == Data("refresh_token=r".utf8))
+            #expect(same.headerFields[.authorization] != nil)
             #expect(
                 next(
-                    request("https://a.test/upload", method: "POST", body: "refresh_token=r"), status: status,
+                    request("https://a.test/upload", method: .post, body: "refresh_token=r"), status: status,
                     location: "https://b.test/upload") == nil, "\(status) carried a body to another origin")
             // Without a body, a cross-origin 307 is followed, minus the secrets.
             let bodiless = try #require(
                 next(request("https://a.test/x"), status: status, location: "https://b.test/x"))
-            #expect(bodiless.value(forHTTPHeaderField: "Authorization") == nil)
-            #expect(bodiless.value(forHTTPHeaderField: "X-Custom") == nil)
-            #expect(bodiless.value(forHTTPHeaderField: "Content-Type") == "application/json")
+            #expect(bodiless.headerFields[.authorization] == nil)
+            #expect(bodiless.headerFields[HTTPField.Name("X-Custom")!] == nil)
+            #expect(bodiless.headerFields[.contentType] == "application/json")
         }
     }
 
     @Test func defaultPortsAreTheSameOrigin() throws {
         let explicit = try #require(
             next(request("https://a.test/x"), status: 302, location: "https://a.test:443/y"))
-        #expect(explicit.value(forHTTPHeaderField: "Authorization") != nil)
+        #expect(explicit.headerFields[.authorization] != nil)
         let implicit = try #require(
             next(request("http://127.0.0.1:80/x"), status: 302, location: "http://127.0.0.1/y"))
-        #expect(implicit.value(forHTTPHeaderField: "X-Custom") == "yes")
+        #expect(implicit.headerFields[HTTPField.Name("X-Custom")!] == "yes")
         let otherPort = try #require(
             next(request("https://a.test/x"), status: 302, location: "https://a.test:8443/y"))
-        #expect(otherPort.value(forHTTPHeaderField: "Authorization") == nil)
+        #expect(otherPort.headerFields[.authorization] == nil)
     }
 
     @Test func aRelativeLocationResolvesAgainstTheRequest() throws {
@@ -96,8 +89,8 @@ import Testing
                 "\(location)")
         }
         #expect(
-            next(request("https://a.test/x"), status: 302, location: "//b.test/y")?.value(
-                forHTTPHeaderField: "Authorization") == nil)
+            next(request("https://a.test/x"), status: 302, location: "//b.test/y")?.headerFields[
+                .authorization] == nil)
     }
 
     @Test func httpsIsNeverDowngradedToHTTP() {

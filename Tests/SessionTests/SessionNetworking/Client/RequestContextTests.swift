@@ -9,15 +9,15 @@ import Testing
     final class ContextRecorder: RequestBehavior, Sendable {
         let seen = Locked<[String: RequestContext]>([:])
 
-        func beforeSend(_ request: URLRequest) async {
+        func beforeSend(_ request: HTTPRequest) async {
             seen.withLock { $0["beforeSend"] = RequestContext.current }
         }
 
-        func afterSuccess(_ response: HTTPURLResponse, data: Data, for request: URLRequest) async {
+        func afterSuccess(_ response: HTTPResponse, data: Data, for request: HTTPRequest) async {
             seen.withLock { $0["success"] = RequestContext.current }
         }
 
-        func afterFailure(_ error: NetworkError, for request: URLRequest) async {
+        func afterFailure(_ error: NetworkError, for request: HTTPRequest) async {
             seen.withLock { $0["failure"] = RequestContext.current }
         }
     }
@@ -40,18 +40,18 @@ import Testing
     @Test func aFailureKeepsTheFinalResponseAndItsHeaders() async throws {
         let answer = StubTransport.Answer.respond { request in
             let (body, _) = try StubTransport.load("unauthorized-401", for: request)
-            let response = HTTPURLResponse(
-                url: URL(string: "https://api.example.com/moved")!, statusCode: 401, httpVersion: "HTTP/1.1",
-                headerFields: ["WWW-Authenticate": #"Bearer error="invalid_token""#, "Retry-After": "30"])!
+            let response = HTTPResponse.stub(
+                401, url: URL(string: "https://api.example.com/moved")!,
+                headers: ["WWW-Authenticate": #"Bearer error="invalid_token""#, "Retry-After": "30"])
             return (body, response)
         }
         let context = try #require(await run(answer, session: Credential(token: Sample.token())))
-        #expect(context.response?.statusCode == 401)
+        #expect(context.response?.status.code == 401)
         #expect(context.finalURL?.absoluteString == "https://api.example.com/moved")
         #expect(
-            context.response?.value(forHTTPHeaderField: "WWW-Authenticate")
+            context.response?.headerFields[.wwwAuthenticate]
                 == #"Bearer error="invalid_token""#)
-        #expect(context.response?.value(forHTTPHeaderField: "Retry-After") == "30")
+        #expect(context.response?.headerFields[.retryAfter] == "30")
         #expect(context.responseBody?.isEmpty == false)
         #expect(context.request.url?.absoluteString == "https://api.example.com/user")
     }

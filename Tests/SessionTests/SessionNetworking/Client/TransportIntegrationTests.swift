@@ -2,6 +2,7 @@ import Foundation
 import Session
 import SessionSupport
 import SessionTestSupport
+import SessionURLSession
 import Testing
 
 /// The real thing: each transport (URLSessionTransport, and CurlTransport

@@ -2,6 +2,7 @@ import Foundation
 import Session
 import SessionSupport
 import SessionTestSupport
+import SessionURLSession
 import Testing
 
 /// A store that waits (another process's lock, a keyring's unlock prompt)

@@ -180,7 +180,7 @@ import Testing
         let credential = try run.result.get()
         #expect(credential.account == "alice")
         #expect(credential.expiresAt == Date(timeIntervalSince1970: 1_800_000_000 + 3600))
-        let body = String(decoding: run.requests.first?.httpBody ?? Data(), as: UTF8.self)
+        let body = String(decoding: run.requests.first?.bodyData ?? Data(), as: UTF8.self)
         #expect(body.contains("grant_type=authorization_code") && body.contains("code=the-code"))
         #expect(body.contains("code_verifier=v" + String(repeating: "x", count: 42)))
         #expect(body.contains("redirect_uri=http%3A%2F%2F127.0.0.1%3A54321%2Fcallback"))

@@ -73,14 +73,15 @@ struct DPoPProviderTests {
             let key = try SigningKey.generateP256()
             let transport = ConnectionSettings().transport()
             func send(proof: String) async throws -> Int {
-                var request = URLRequest(url: endpoint)
-                request.httpMethod = "POST"
-                request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
-                request.setValue(proof, forHTTPHeaderField: "DPoP")
                 let credentials = Data("machine:\(provider.machineSecret)".utf8).base64EncodedString()
-                request.setValue("Basic \(credentials)", forHTTPHeaderField: "Authorization")
-                request.httpBody = Data("grant_type=client_credentials&scope=api".utf8)
-                return try await transport.send(request).1.statusCode
+                let request = HTTPRequest(
+                    method: .post, url: endpoint,
+                    headerFields: [
+                        .contentType: "application/x-www-form-urlencoded", .dpop: proof,
+                        .authorization: "Basic \(credentials)",
+                    ])
+                let body = Data("grant_type=client_credentials&scope=api".utf8)
+                return try await transport.send(request, body: .data(body)).1.status.code
             }
             let proof = try DPoPProof.make(key: key, method: "POST", url: endpoint)
             #expect(try await send(proof: proof) == 200)
@@ -105,9 +106,9 @@ struct DPoPProviderTests {
     /// What the provider answers to the token sent as a Bearer token alone.
     func bearerStatus(_ credential: Credential) async throws -> Int {
         let endpoint = try #require(credential.provider?.issuer.appending(path: "userinfo"))
-        var request = URLRequest(url: endpoint)
-        request.setValue("Bearer \(credential.token.value)", forHTTPHeaderField: "Authorization")
-        return try await ConnectionSettings().transport().send(request).1.statusCode
+        let request = HTTPRequest(
+            url: endpoint, headerFields: [.authorization: "Bearer \(credential.token.value)"])
+        return try await ConnectionSettings().transport().send(request, body: nil).1.status.code
     }
 
     /// A person's device sign-in at a provider that wants a nonce in every
@@ -138,17 +139,15 @@ struct DPoPProviderTests {
 
             // The refresh token is bound too: another key's proof is refused, the session's is not.
             let refreshToken = try #require(credential.refreshToken)
-            var request = URLRequest(url: metadata.tokenEndpoint)
-            request.httpMethod = "POST"
-            request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
-            request.httpBody = Data(
-                "grant_type=refresh_token&client_id=cli&refresh_token=\(refreshToken.value)".utf8)
-            request.setValue(
-                try DPoPProof.make(
-                    key: try SigningKey.generateP256(), method: "POST", url: metadata.tokenEndpoint,
-                    nonce: DPoPNonces.nonce(for: metadata.tokenEndpoint)),
-                forHTTPHeaderField: "DPoP")
-            let refused = try await ConnectionSettings().transport().send(request).1.statusCode
+            var request = HTTPRequest(
+                method: .post, url: metadata.tokenEndpoint,
+                headerFields: [.contentType: "application/x-www-form-urlencoded"])
+            let body = Data("grant_type=refresh_token&client_id=cli&refresh_token=\(refreshToken.value)".utf8)
+            request.headerFields[.dpop] = try DPoPProof.make(
+                key: try SigningKey.generateP256(), method: "POST", url: metadata.tokenEndpoint,
+                nonce: DPoPNonces.nonce(for: metadata.tokenEndpoint))
+            let refused = try await ConnectionSettings().transport().send(request, body: .data(body)).1.status
+                .code
             #expect([400, 401, 403].contains(refused), "a proof from another key")
 
             var expired = credential

@@ -42,7 +42,7 @@ import Testing
                 == true)
         // The code request and the polls are form posts to the right endpoints.
         #expect(run.requests.map { $0.url?.path } == ["/device/code", "/token", "/token", "/userinfo"])
-        let poll = String(decoding: run.requests[1].httpBody ?? Data(), as: UTF8.self)
+        let poll = String(decoding: run.requests[1].bodyData ?? Data(), as: UTF8.self)
         #expect(poll.contains("grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Adevice_code"))
         #expect(poll.contains("client_id=cli-device"))
     }
@@ -162,11 +162,11 @@ import Testing
         let expected = "Basic " + Data("cli-device:s3cret_0123456789".utf8).base64EncodedString()
         for request in run.requests.prefix(2) {
             Secret.expectEqual(
-                request.value(forHTTPHeaderField: "Authorization"), expected, "the Basic header")
-            Secret.expectAbsent(["s3cret_0123456789"], in: request.httpBody ?? Data(), "the body")
+                request.headerFields[.authorization], expected, "the Basic header")
+            Secret.expectAbsent(["s3cret_0123456789"], in: request.bodyData ?? Data(), "the body")
         }
-        let ask = String(decoding: run.requests[0].httpBody ?? Data(), as: UTF8.self)
-        let poll = String(decoding: run.requests[1].httpBody ?? Data(), as: UTF8.self)
+        let ask = String(decoding: run.requests[0].bodyData ?? Data(), as: UTF8.self)
+        let poll = String(decoding: run.requests[1].bodyData ?? Data(), as: UTF8.self)
         #expect(ask.contains("client_id=cli-device") && !poll.contains("client_id"))
     }
 
@@ -178,8 +178,8 @@ import Testing
             flow(metadata: metadata, secret: "s3cret_0123456789"),
             answers: ["device-code", "token", "userinfo"])
         #expect(try run.result.get().provider?.clientAuthentication == .clientSecretPost)
-        let poll = String(decoding: run.requests[1].httpBody ?? Data(), as: UTF8.self)
-        #expect(run.requests[1].value(forHTTPHeaderField: "Authorization") == nil)
+        let poll = String(decoding: run.requests[1].bodyData ?? Data(), as: UTF8.self)
+        #expect(run.requests[1].headerFields[.authorization] == nil)
         #expect(poll.contains("client_id=cli-device"))
         Secret.expectPresent("client_secret=s3cret_0123456789", in: poll, "the poll's body")
     }

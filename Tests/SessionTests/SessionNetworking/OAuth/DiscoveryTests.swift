@@ -69,11 +69,10 @@ enum ProviderDiscoveryURLs {
         var urls: [String] = []
         var previous: SequenceResponse?
         for _ in 0..<2 {
-            guard case .send(let request, _)? = try? discovery.next(after: previous),
-                let target = request.url,
-                let response = HTTPURLResponse(
-                    url: target, statusCode: 404, httpVersion: nil, headerFields: nil)
+            guard case .send(let request, _, _)? = try? discovery.next(after: previous),
+                let target = request.url
             else { break }
+            let response = HTTPResponse.stub(404, url: target)
             urls.append(target.absoluteString)
             previous = SequenceResponse(request: request, response: response, body: Data())
         }

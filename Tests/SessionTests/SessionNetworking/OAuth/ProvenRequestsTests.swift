@@ -32,8 +32,8 @@ import Testing
         try JWTParts.read(jwt)
     }
 
-    func form(_ request: URLRequest) -> [String: [String]] {
-        let body = String(decoding: request.httpBody ?? Data(), as: UTF8.self)
+    func form(_ request: Outgoing) -> [String: [String]] {
+        let body = String(decoding: request.bodyData ?? Data(), as: UTF8.self)
         var fields: [String: [String]] = [:]
         for pair in body.split(separator: "&") {
             let halves = pair.split(separator: "=", maxSplits: 1).map(String.init)
@@ -49,7 +49,7 @@ import Testing
         #expect(client.method == .privateKeyJWT)
         let endpoint = url("https://login.example.com/token")
         let unsigned = try client.formPost(to: endpoint, [("grant_type", "client_credentials")])
-        #expect(unsigned.value(forHTTPHeaderField: "Authorization") == nil, "no secret, no Basic")
+        #expect(unsigned.headerFields[.authorization] == nil, "no secret, no Basic")
         let first = form(try client.proving(unsigned))
         let second = form(try client.proving(unsigned))
         #expect(first["client_id"] == ["ci"] && first["grant_type"] == ["client_credentials"])
@@ -128,14 +128,14 @@ import Testing
         let credential = try run.result.get()
         #expect(credential.dpopThumbprint == binding.thumbprint && credential.dpopKey == binding.secret)
         #expect(run.waits == [.zero, .seconds(5), .zero, .zero], "the nonce is answered without a wait")
-        let proofs = try run.requests[1...2].map { try #require($0.value(forHTTPHeaderField: "DPoP")) }
-        #expect(run.requests[0].value(forHTTPHeaderField: "DPoP") == nil, "no proof at the device endpoint")
+        let proofs = try run.requests[1...2].map { try #require($0.headerFields[.dpop]) }
+        #expect(run.requests[0].headerFields[.dpop] == nil, "no proof at the device endpoint")
         #expect(try parts(proofs[1]).claims["nonce"] == .string("n-1"))
         #expect(try parts(proofs[0]).claims["jti"] != parts(proofs[1]).claims["jti"])
         // The account is read with the bound token and a proof for it.
         let userinfo = run.requests[3]
-        #expect(userinfo.value(forHTTPHeaderField: "Authorization") == "DPoP at_0123456789abcdef")
-        let ath = try parts(try #require(userinfo.value(forHTTPHeaderField: "DPoP"))).claims["ath"]
+        #expect(userinfo.headerFields[.authorization] == "DPoP at_0123456789abcdef")
+        let ath = try parts(try #require(userinfo.headerFields[.dpop])).claims["ath"]
         #expect(ath == .string(DPoPProof.tokenHash("at_0123456789abcdef")))
     }
 
@@ -173,7 +173,7 @@ import Testing
         #expect(fields["dpop_jkt"] == [binding.thumbprint] && fields["state"] == [exchange.state])
         #expect(fields["code_challenge_method"] == ["S256"] && fields["redirect_uri"] != nil)
         #expect(
-            try parts(try #require(push.value(forHTTPHeaderField: "DPoP"))).claims["htu"]
+            try parts(try #require(push.headerFields[.dpop])).claims["htu"]
                 == .string("https://login.example.com/par"))
 
         exchange.requestURI = "urn:ietf:params:oauth:request_uri:abc"
@@ -198,9 +198,9 @@ import Testing
             (500, "<html>", nil),
         ] as [(Int, String, String?)])
     func thePushAnswerIsChecked(status: Int, body: String, uri: String?) throws {
-        let request = URLRequest(url: url("https://login.example.com/par"))
+        let request = HTTPRequest(url: url("https://login.example.com/par"))
         let answer = SequenceResponse(
-            request: request, response: response(request, status), body: Data(body.utf8))
+            request: request, response: .stub(status, url: request.url), body: Data(body.utf8))
         if let uri {
             #expect(try AuthorizationCodeExchange.readPush(answer) == uri)
         } else {

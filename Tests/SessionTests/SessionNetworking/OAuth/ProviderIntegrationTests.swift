@@ -2,6 +2,7 @@ import Foundation
 import Session
 import SessionSupport
 import SessionTestSupport
+import SessionURLSession
 import Testing
 
 /// Sign-in against a real OAuth provider (django-oauth-toolkit) on 127.0.0.1,

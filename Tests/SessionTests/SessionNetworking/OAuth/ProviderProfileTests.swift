@@ -181,7 +181,8 @@ import Testing
 
     /// A transport that fails the test if anything is sent.
     struct Refusing: Transport {
-        func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        func send(_ head: HTTPRequest, body: HTTPRequestBody?) async throws -> (Data, HTTPResponse) {
+            let request = SentRequest(head: head, body: body)
             Issue.record("sent \(request.url?.absoluteString ?? "?")")
             throw URLError(.cancelled)
         }

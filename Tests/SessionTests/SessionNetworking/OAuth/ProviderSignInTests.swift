@@ -14,10 +14,10 @@ import Testing
             .sequence
     }
 
-    func form(_ request: URLRequest) -> [String: String] {
+    func form(_ request: SentRequest) -> [String: String] {
         guard
             case .success(let fields) = FormFields.parse(
-                String(decoding: request.httpBody ?? Data(), as: UTF8.self))
+                String(decoding: request.bodyData ?? Data(), as: UTF8.self))
         else { return [:] }
         return fields
     }
@@ -46,7 +46,7 @@ import Testing
                 "https://github.com/login/device/code", "https://github.com/login/oauth/access_token",
                 "https://github.com/login/oauth/access_token", "https://api.github.com/user",
             ])
-        #expect(run.requests.allSatisfy { $0.value(forHTTPHeaderField: "Accept") == "application/json" })
+        #expect(run.requests.allSatisfy { $0.headerFields[.accept] == "application/json" })
         #expect(form(run.requests[0]) == ["client_id": "Iv1.0123456789abcdef", "scope": "repo"])
         #expect(credential.account == "octocat")
         #expect(credential.server == url("https://api.github.com"))

@@ -20,7 +20,7 @@ enum Recorded {
 
     /// What a run sent, what it waited before each request, and how it ended.
     struct Run<Output> {
-        let requests: [URLRequest]
+        let requests: [SentRequest]
         let waits: [Duration]
         let result: Result<Output, any Error>
     }
@@ -46,7 +46,7 @@ enum Recorded {
     /// time waited before it.
     final class ScriptedTransport: Transport {
         private let replies: Locked<ArraySlice<Reply>>
-        private let recorded = Locked<[(request: URLRequest, wait: Duration)]>([])
+        private let recorded = Locked<[(request: SentRequest, wait: Duration)]>([])
         private let clock: RecordingClock
 
         init(_ replies: [Reply], clock: RecordingClock) {
@@ -54,9 +54,10 @@ enum Recorded {
             self.clock = clock
         }
 
-        var sent: [(request: URLRequest, wait: Duration)] { recorded.withLock { $0 } }
+        var sent: [(request: SentRequest, wait: Duration)] { recorded.withLock { $0 } }
 
-        func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        func send(_ head: HTTPRequest, body: HTTPRequestBody?) async throws -> (Data, HTTPResponse) {
+            let request = SentRequest(head: head, body: body)
             recorded.withLock { $0.append((request, clock.waitedSinceLastTake())) }
             guard let reply = replies.withLock({ $0.popFirst() }) else { throw OutOfAnswers() }
             switch reply {
@@ -67,10 +68,7 @@ enum Recorded {
             case .json(let status, let body):
                 return (Data(body.utf8), response(request, status))
             case .headed(let status, let body, let fields):
-                guard let url = request.url,
-                    let answer = HTTPURLResponse(
-                        url: url, statusCode: status, httpVersion: nil, headerFields: fields)
-                else { throw OutOfAnswers() }
+                let answer = HTTPResponse.stub(status, url: request.url, headers: fields)
                 return (Data(body.utf8), answer)
             }
         }

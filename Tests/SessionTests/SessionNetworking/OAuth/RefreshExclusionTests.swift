@@ -63,7 +63,8 @@ import Testing
         let meeting: Meeting
         let who: Int
 
-        func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        func send(_ head: HTTPRequest, body: HTTPRequestBody?) async throws -> (Data, HTTPResponse) {
+            let request = SentRequest(head: head, body: body)
             let count = await meeting.refresh(by: who)
             let body = Data(
                 #"{"access_token": "at_rotated_\#(count)_0123456789", "token_type": "Bearer", "expires_in": 3600, "refresh_token": "rt_rotated_\#(count)_0123456789"}"#

@@ -13,9 +13,9 @@ import Testing
     /// A token endpoint that counts refreshes and answers each with a new pair.
     final class TokenEndpoint: Transport {
         let refreshes = Locked(0)
-        let answer: @Sendable (Int, URLRequest) throws -> (Data, HTTPURLResponse)
+        let answer: @Sendable (Int, SentRequest) throws -> (Data, HTTPResponse)
 
-        init(answer: (@Sendable (Int, URLRequest) throws -> (Data, HTTPURLResponse))? = nil) {
+        init(answer: (@Sendable (Int, SentRequest) throws -> (Data, HTTPResponse))? = nil) {
             self.answer =
                 answer ?? { count, request in
                     let body = Data(
@@ -28,7 +28,8 @@ import Testing
                 }
         }
 
-        func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        func send(_ head: HTTPRequest, body: HTTPRequestBody?) async throws -> (Data, HTTPResponse) {
+            let request = SentRequest(head: head, body: body)
             let count = refreshes.withLock { count in
                 count += 1
                 return count
@@ -308,7 +309,7 @@ import Testing
         let sent = Locked<[String]>([])
         let api = StubTransport(
             .respond { request in
-                let auth = request.value(forHTTPHeaderField: "Authorization") ?? ""
+                let auth = request.headerFields[.authorization] ?? ""
                 sent.withLock { $0.append(auth) }
                 return try StubTransport.load(
                     auth.contains("rotated") ? "user-200" : "unauthorized-401", for: request)
@@ -336,7 +337,7 @@ import Testing
     func aLostAnswerIsAskedForOnceMoreWithTheSameRefreshToken(lost: URLError.Code) async throws {
         let sent = Locked<[String]>([])
         let endpoint = TokenEndpoint { count, request in
-            let body = String(decoding: request.httpBody ?? Data(), as: UTF8.self)
+            let body = String(decoding: request.bodyData ?? Data(), as: UTF8.self)
             sent.withLock { $0.append(body) }
             // The provider rotates at the first request; its answer never arrives.
             if count == 1 { throw URLError(lost) }
@@ -398,10 +399,8 @@ import Testing
 }
 
 /// A bare response with `status` to `request`.
-func response(_ request: URLRequest, _ status: Int) -> HTTPURLResponse {
-    guard let url = request.url,
-        let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: nil, headerFields: nil)
-    else { preconditionFailure("cannot build a response") }
+func response(_ request: SentRequest, _ status: Int) -> HTTPResponse {
+    let response = HTTPResponse.stub(status, url: request.url)
     return response
 }
 

@@ -2,6 +2,7 @@ import Foundation
 import Session
 import SessionSupport
 import SessionTestSupport
+import SessionURLSession
 import Testing
 
 /// `NetworkClient.run`: every answer goes to the sequence, waits go through
@@ -15,10 +16,10 @@ import Testing
 
         mutating func next(after previous: SequenceResponse?) throws -> SequenceStep<[Int]> {
             if let previous {
-                seen.append(previous.response.statusCode)
-                if previous.response.statusCode == 200 { return .finish(seen) }
+                seen.append(previous.response.status.code)
+                if previous.response.status.code == 200 { return .finish(seen) }
             }
-            return .send(URLRequest(url: url), after: interval)
+            return .send(HTTPRequest(url: url), after: interval)
         }
     }
 
@@ -77,29 +78,30 @@ import Testing
 
     @Test func stepsGoThroughTheSameChecksAsSend() async throws {
         struct One: RequestSequence {
-            let request: URLRequest
+            let request: HTTPRequest
             mutating func next(after previous: SequenceResponse?) throws -> SequenceStep<Int> {
-                previous.map { .finish($0.response.statusCode) } ?? .send(request)
+                previous.map { .finish($0.response.status.code) } ?? .send(request)
             }
         }
         struct Injecting: RequestBehavior {
-            func additionalHeaders(for request: URLRequest) async throws -> [String: String] {
+            func additionalHeaders(for request: HTTPRequest) async throws -> [String: String] {
                 ["X-Custom": "v\r\nX-Evil: 1"]
             }
         }
         let transport = StubTransport(.fixture("user-200"))
         let client = NetworkClient(
             baseURL: url("https://a.test"), transport: transport, clock: RecordingClock())
-        // Linux Foundation drops such a value from a URLRequest silently; a
-        // behavior's header is checked before it is set.
+        // A behavior's header, and a step's own, are checked before anything is sent.
         await #expect(throws: NetworkError.self) {
-            try await client.run(One(request: URLRequest(url: url("https://a.test/x"))), with: Injecting())
+            try await client.run(One(request: HTTPRequest(url: url("https://a.test/x"))), with: Injecting())
         }
-        var badMethod = URLRequest(url: url("https://a.test/x"))
-        badMethod.httpMethod = "GET X"
-        await #expect(throws: NetworkError.self) { try await client.run(One(request: badMethod)) }
+        let injected = HTTPRequest(
+            url: url("https://a.test/x"), headerFields: [HTTPField.Name("X-Custom")!: "v\r\nX-Evil: 1"])
+        await #expect(throws: NetworkError.self) { try await client.run(One(request: injected)) }
+        // A method that is not a token cannot be made at all.
+        #expect(HTTPRequest.Method("GET X") == nil)
         await #expect(throws: SequenceError.notAnHTTPURL) {
-            try await client.run(One(request: URLRequest(url: url("file:///etc/passwd"))))
+            try await client.run(One(request: HTTPRequest(url: url("file:///etc/passwd"))))
         }
         #expect(transport.requests.isEmpty)
     }
@@ -149,25 +151,18 @@ struct Upload: RequestSequence {
 
     mutating func next(after previous: SequenceResponse?) throws -> SequenceStep<[Receipt]> {
         guard let previous else {
-            var ask = URLRequest(url: api.appendingPathComponent("uploads"))
-            ask.httpMethod = "POST"
-            return .send(ask)
+            return .send(HTTPRequest(method: .post, url: api.appendingPathComponent("uploads")))
         }
-        guard (200...299).contains(previous.response.statusCode) else {
-            throw Refused(status: previous.response.statusCode)
+        guard (200...299).contains(previous.response.status.code) else {
+            throw Refused(status: previous.response.status.code)
         }
         guard let slot else {
             let slot = try JSONDecoder().decode(Slot.self, from: previous.body)
             self.slot = slot
-            var put = URLRequest(url: slot.upload)
-            put.httpMethod = "PUT"
-            put.httpBody = bytes
-            return .send(put)
+            return .send(HTTPRequest(method: .put, url: slot.upload), body: bytes)
         }
         receipts.append(try JSONDecoder().decode(Receipt.self, from: previous.body))
         if receipts.count == 2 { return .finish(receipts) }
-        var confirm = URLRequest(url: api.appendingPathComponent("echo/confirm/\(slot.id)"))
-        confirm.httpMethod = "POST"
-        return .send(confirm)
+        return .send(HTTPRequest(method: .post, url: api.appendingPathComponent("echo/confirm/\(slot.id)")))
     }
 }

@@ -4,9 +4,7 @@
     import SessionCore
     import SessionSupport
 
-    #if canImport(FoundationNetworking)
-        import FoundationNetworking
-    #endif
+    import SessionHTTP
 
     /// One HTTP exchange (no redirect followed) on a libcurl easy handle,
     /// driven by a multi handle of its own on a thread of its own: the thread
@@ -27,12 +25,12 @@
         /// Sends `request` and returns its response, the body handed to
         /// `receive` when `deliversBody` says the response is the answer.
         static func run(
-            _ request: URLRequest, options: Options,
-            deliversBody: @escaping @Sendable (HTTPURLResponse) -> Bool,
-            receive: @escaping @Sendable (HTTPURLResponse, Data) throws -> Void
-        ) async throws -> HTTPURLResponse {
+            _ hop: RedirectRule.Hop, options: Options,
+            deliversBody: @escaping @Sendable (HTTPResponse) -> Bool,
+            receive: @escaping @Sendable (HTTPResponse, Data) throws -> Void
+        ) async throws -> HTTPResponse {
             let transfer = try CurlTransfer(
-                request, options: options, deliversBody: deliversBody, receive: receive)
+                hop, options: options, deliversBody: deliversBody, receive: receive)
             return try await withTaskCancellationHandler {
                 try await OwnThread.run { try transfer.perform() }
             } onCancel: {
@@ -46,15 +44,15 @@
         private let url: URL
         private let options: Options
         private let origin: String?
-        private let deliversBody: @Sendable (HTTPURLResponse) -> Bool
-        private let receive: @Sendable (HTTPURLResponse, Data) throws -> Void
+        private let deliversBody: @Sendable (HTTPResponse) -> Bool
+        private let receive: @Sendable (HTTPResponse, Data) throws -> Void
         private let cancelled = Locked(false)
         /// Where libcurl writes its words for a failure: memory that stays put while the handle lives.
         private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
 
         // The head being read: reset by each status line (a 100 Continue comes before the answer).
         private var head = ResponseHead()
-        private var response: HTTPURLResponse?
+        private var response: HTTPResponse?
         private var bodyIsAnswer = false
         /// Why a callback stopped the transfer.
         private var failure: (any Error)?
@@ -75,10 +73,11 @@
         private static let globalInit: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
 
         private init(
-            _ request: URLRequest, options: Options,
-            deliversBody: @escaping @Sendable (HTTPURLResponse) -> Bool,
-            receive: @escaping @Sendable (HTTPURLResponse, Data) throws -> Void
+            _ hop: RedirectRule.Hop, options: Options,
+            deliversBody: @escaping @Sendable (HTTPResponse) -> Bool,
+            receive: @escaping @Sendable (HTTPResponse, Data) throws -> Void
         ) throws {
+            let request = hop.request
             guard let url = request.url else { throw URLError(.badURL) }
             guard Self.globalInit, let easy = curl_easy_init() else {
                 throw ConnectionError(.other("libcurl could not start"))
@@ -95,12 +94,12 @@
             self.deliversBody = deliversBody
             self.receive = receive
             errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
-            if let stream = request.httpBodyStream {
-                body = .stream(stream)
-            } else if let data = request.httpBody {
-                body = .bytes([UInt8](data), sent: 0)
-            } else {
-                body = .none
+            switch hop.body {
+            case .none: body = .none
+            case .data(let data): body = .bytes([UInt8](data), sent: 0)
+            case .stream(let stream):
+                guard let opened = stream.open() else { throw URLError(.cannotOpenFile) }
+                body = .stream(opened)
             }
             try configure(request)
         }
@@ -135,7 +134,7 @@
             }
         }
 
-        private func configure(_ request: URLRequest) throws {
+        private func configure(_ request: HTTPRequest) throws {
             let me = Unmanaged.passUnretained(self).toOpaque()
             try set(CURLOPT_URL, url.absoluteString)
             try set(CURLOPT_NOSIGNAL, 1)
@@ -162,23 +161,24 @@
             var names = Set<String>()
             // A streamed body's length when the caller gave it; libcurl writes the header itself.
             var streamLength: Int?
-            for (name, value) in request.allHTTPHeaderFields ?? [:] {
+            for field in request.headerFields {
+                let (name, value) = (field.name.rawName, field.value)
                 // A header's text is the caller's; CR or LF would start another header.
-                guard !name.contains(where: { $0.isNewline }), !value.contains(where: { $0.isNewline }) else {
+                guard !value.contains(where: { $0.isNewline }) else {
                     throw NetworkError.invalidRequest("a header holds a line break")
                 }
-                if name.lowercased() == "content-length" {
+                if field.name == .contentLength {
                     streamLength = Int(value).flatMap { $0 >= 0 ? $0 : nil }
                     continue
                 }
-                names.insert(name.lowercased())
+                names.insert(field.name.canonicalName)
                 lines.append(value.isEmpty ? "\(name);" : "\(name): \(value)")
             }
             if !names.contains("accept-encoding") { try set(CURLOPT_ACCEPT_ENCODING, "") }
             // No `Expect: 100-continue` wait before a body.
             lines.append("Expect:")
 
-            let method = request.httpMethod ?? "GET"
+            let method = request.method.rawValue
             switch body {
             case .none where method == "HEAD":
                 try set(CURLOPT_NOBODY, 1)
@@ -256,7 +256,7 @@
 
         // MARK: Running
 
-        private func perform() throws -> HTTPURLResponse {
+        private func perform() throws -> HTTPResponse {
             guard curl_multi_add_handle(multi, easy) == CURLM_OK else {
                 throw ConnectionError(.other("libcurl could not start the transfer"), origin: origin)
             }
@@ -282,7 +282,7 @@
             guard let response = response ?? makeResponse() else {
                 throw ConnectionError(.other("the answer had no HTTP status line"), origin: origin)
             }
-            if options.proxy != nil && response.statusCode == 407 {
+            if options.proxy != nil && response.status.code == 407 {
                 throw ConnectionError(.proxyRefused(status: 407), origin: origin, proxy: proxyShown)
             }
             return response
@@ -338,11 +338,17 @@
         // MARK: Callbacks
 
         /// The head so far as a response.
-        private func makeResponse() -> HTTPURLResponse? {
+        private func makeResponse() -> HTTPResponse? {
             guard head.statusCode > 0 else { return nil }
-            return HTTPURLResponse(
-                url: url, statusCode: head.statusCode, httpVersion: head.httpVersion,
-                headerFields: head.fieldsByName)
+            var fields = HTTPFields()
+            for (name, value) in head.fields {
+                // A name that is not a token is no field a reader could ask for.
+                guard let name = HTTPField.Name(name) else { continue }
+                fields.append(HTTPField(name: name, value: value))
+            }
+            return HTTPResponse(
+                status: .init(code: head.statusCode, reasonPhrase: head.reasonPhrase), headerFields: fields,
+                version: head.httpVersion, url: url)
         }
 
         fileprivate func header(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {

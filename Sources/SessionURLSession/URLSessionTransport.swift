@@ -1,13 +1,17 @@
 public import Foundation
 public import SessionCore
+public import SessionHTTP
 import SessionSupport
 
 #if canImport(FoundationNetworking)
-    public import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Real HTTP through `URLSession`, with redirects that never carry a secret
-/// where it does not belong.
+/// where it does not belong: the transport on Apple platforms. On Linux it is
+/// in a product of its own, `SessionURLSession`, so that an app that does not
+/// use it links no FoundationNetworking (``CurlTransport`` is the transport
+/// there).
 ///
 /// The session follows no redirect itself: Linux Foundation keeps every header
 /// on a redirect to another host, and Darwin drops only `Authorization`. This
@@ -74,18 +78,21 @@ public struct URLSessionTransport: Transport {
 
     /// Sends `request`, following redirects by the rules above, and returns
     /// the whole body.
-    public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
-        let body = Locked(Data())
-        let response = try await send(request) { _, piece in body.withLock { $0.append(piece) } }
-        return (body.withLock { $0 }, response)
+    public func send(_ request: HTTPRequest, body: HTTPRequestBody?) async throws -> (Data, HTTPResponse) {
+        let gathered = Locked(Data())
+        let response = try await send(request, body: body) { _, piece in
+            gathered.withLock { $0.append(piece) }
+        }
+        return (gathered.withLock { $0 }, response)
     }
 
     /// Sends `request`, following redirects by the rules above, and hands
     /// the final response's body to `receive` as it arrives. Nothing of the
     /// body is held here; when `receive` throws, the transfer stops at once.
     public func send(
-        _ request: URLRequest, receiving receive: @escaping @Sendable (HTTPURLResponse, Data) throws -> Void
-    ) async throws -> HTTPURLResponse {
+        _ request: HTTPRequest, body: HTTPRequestBody?,
+        receiving receive: @escaping @Sendable (HTTPResponse, Data) throws -> Void
+    ) async throws -> HTTPResponse {
         let proxyGiven = if case .url = settings.proxy { true } else { false }
         guard !settings.isKeptWithSession && !proxyGiven else {
             throw ConnectionError(
@@ -94,14 +101,43 @@ public struct URLSessionTransport: Transport {
                 origin: request.url.flatMap(Origin.init)?.description)
         }
         let session = session
-        return try await RedirectRule.follow(request) { hop, deliversBody in
-            try await session.transfer(hop, deliversBody: deliversBody, receive: receive)
+        return try await RedirectRule.follow(request, body: body) { hop, deliversBody in
+            let converted = try Self.urlRequest(hop)
+            let response = try await session.transfer(
+                converted, deliversBody: { deliversBody(Self.response($0)) },
+                receive: { try receive(Self.response($0), $1) })
+            return Self.response(response)
         }
     }
 
-    /// The request a redirect response asks for, or `nil` when the response
-    /// is not a redirect to follow (then it is the answer): ``RedirectRule``.
-    static func redirect(from request: URLRequest, response: HTTPURLResponse) -> URLRequest? {
-        RedirectRule.next(after: request, response: response)
+    /// `hop` as Foundation's request.
+    static func urlRequest(_ hop: RedirectRule.Hop) throws -> URLRequest {
+        guard let url = hop.request.url else { throw URLError(.badURL) }
+        var request = URLRequest(url: url)
+        request.httpMethod = hop.request.method.rawValue
+        for name in Set(hop.request.headerFields.map(\.name)) {
+            request.setValue(hop.request.headerFields[name], forHTTPHeaderField: name.rawName)
+        }
+        switch hop.body {
+        case .none: break
+        case .data(let data): request.httpBody = data
+        case .stream(let stream):
+            guard let opened = stream.open() else { throw URLError(.cannotOpenFile) }
+            request.httpBodyStream = opened
+        }
+        return request
+    }
+
+    /// Foundation's response as the library's. Foundation keeps the fields
+    /// in a dictionary (their order is lost) and hides the status line's
+    /// version and words: the phrase is the usual one for the code.
+    static func response(_ response: HTTPURLResponse) -> HTTPResponse {
+        var fields = HTTPFields()
+        for (name, value) in response.allHeaderFields {
+            guard let name = (name as? String).flatMap(HTTPField.Name.init), let value = value as? String
+            else { continue }
+            fields.append(HTTPField(name: name, value: value))
+        }
+        return HTTPResponse(status: .init(code: response.statusCode), headerFields: fields, url: response.url)
     }
 }

@@ -1,13 +1,10 @@
 import Foundation
 import SessionCore
+import SessionHTTP
 import SessionSupport
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
-extension URLRequest {
-    /// The URL request for `request` against `baseURL`: the path joined with
+extension Request {
+    /// The head and body of this request against `baseURL`: the path joined with
     /// exactly one slash, its query and the request's query items appended.
     ///
     /// The path and query are kept as the caller wrote them: `%2B` stays
@@ -19,8 +16,9 @@ extension URLRequest {
     /// - Throws: ``NetworkError/invalidRequest(_:)`` for a method that is not
     ///   an HTTP token, a path that names another server, or a `%` not
     ///   followed by two hex digits.
-    init<Output>(_ request: Request<Output>, baseURL: URL) throws {
-        guard HTTPToken.isToken(request.method) else {
+    func http(against baseURL: URL) throws -> (HTTPRequest, HTTPRequestBody?) {
+        let request = self
+        guard let method = HTTPRequest.Method(request.method) else {
             throw NetworkError.invalidRequest("the method is not a valid HTTP token")
         }
         let (path, query) = Self.split(request.path)
@@ -48,21 +46,22 @@ extension URLRequest {
         let authority =
             (host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host)
             + (base.port.map { ":\($0)" } ?? "")
-        let text =
-            "\(scheme)://\(authority)\(basePath)/\(try PercentEncoding.keepingEscapes(relative, in: "path"))"
+        let target =
+            "\(basePath)/\(try PercentEncoding.keepingEscapes(relative, in: "path"))"
             + (queries.isEmpty ? "" : "?" + queries.joined(separator: "&"))
-        guard let url = URL(string: text) else {
+        let http = HTTPRequest(method: method, scheme: scheme, authority: authority, path: target)
+        guard http.url != nil else {
             throw NetworkError.invalidRequest("the path does not make a valid URL")
         }
-        self.init(url: url)
-        httpMethod = request.method
-        httpBody = request.body
-        if request.body == nil, let stream = request.bodyStream {
-            guard let opened = stream.open() else {
+        if let body = request.body { return (http, .data(body)) }
+        if let stream = request.bodyStream {
+            // Checked here, so that a file that cannot be read fails before anything is sent.
+            guard stream.open() != nil else {
                 throw NetworkError.invalidRequest("the body's file cannot be opened")
             }
-            httpBodyStream = opened
+            return (http, .stream(stream))
         }
+        return (http, nil)
     }
 
     private static func split(_ path: String) -> (path: String, query: String?) {

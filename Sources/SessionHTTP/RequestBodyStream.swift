@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// A request body sent as it is read, never held whole: a file, or
 /// standard input. What ``Request/bodyStream`` carries.
@@ -28,7 +28,7 @@ public struct RequestBodyStream: Sendable, Hashable {
     public static let standardInput = RequestBodyStream(path: "/dev/stdin", canReplay: false)
 
     /// A stream of the body from its start.
-    func open() -> InputStream? {
+    package func open() -> InputStream? {
         InputStream(fileAtPath: path)
     }
 }
