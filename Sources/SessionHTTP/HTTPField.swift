@@ -29,8 +29,11 @@ public struct HTTPField: Sendable, Hashable, CustomStringConvertible {
             canonicalName = name.lowercased()
         }
 
+        /// Whether the names are the same but for case.
         public static func == (lhs: Name, rhs: Name) -> Bool { lhs.canonicalName == rhs.canonicalName }
+        /// Hashes the name in lower case.
         public func hash(into hasher: inout Hasher) { hasher.combine(canonicalName) }
+        /// The name as written.
         public var description: String { rawName }
 
         /// `Accept`.
@@ -75,5 +78,6 @@ public struct HTTPField: Sendable, Hashable, CustomStringConvertible {
         self.value = value
     }
 
+    /// `Name: value`, as on the wire.
     public var description: String { "\(name.rawName): \(value)" }
 }

@@ -25,8 +25,11 @@ public struct HTTPFields: Sendable, Hashable, RandomAccessCollection, Expressibl
         fields = elements.map { HTTPField(name: $0.0, value: $0.1) }
     }
 
+    /// The first field's position.
     public var startIndex: Int { fields.startIndex }
+    /// The position after the last field.
     public var endIndex: Int { fields.endIndex }
+    /// The field at `position`.
     public subscript(position: Int) -> HTTPField { fields[position] }
 
     /// The value of the fields named `name`: `nil` when there is none, and

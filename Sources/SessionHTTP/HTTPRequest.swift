@@ -31,6 +31,7 @@ public struct HTTPRequest: Sendable, Hashable, CustomStringConvertible {
 
         private init(checked method: String) { rawValue = method }
 
+        /// The method as sent.
         public var description: String { rawValue }
 
         /// `GET`.

@@ -60,7 +60,9 @@ public struct HTTPResponse: Sendable, Hashable {
             case invalid
         }
 
+        /// Whether the codes are the same.
         public static func == (lhs: Status, rhs: Status) -> Bool { lhs.code == rhs.code }
+        /// Hashes the code.
         public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 
         /// `200 OK`, or the code alone when there is no phrase.

@@ -112,3 +112,9 @@ extension HTTPResponse {
             version: "HTTP/1.1", url: url)
     }
 }
+
+/// The field name `name`, which a test writes as a valid token.
+func fieldName(_ name: String) -> HTTPField.Name {
+    guard let checked = HTTPField.Name(name) else { preconditionFailure("not a token: \(name)") }
+    return checked
+}

@@ -31,7 +31,7 @@ import Testing
             baseURL: base, transport: transport, behavior: RequestLogger(lines: lines)
         )
         .send(Request<User>(path: "/user"))
-        #expect(transport.requests.first?.headerFields[HTTPField.Name("X-Request-ID")!] == "req-1")
+        #expect(transport.requests.first?.headerFields[fieldName("X-Request-ID")] == "req-1")
         _ = try? await NetworkClient(baseURL: base, transport: StubTransport(.fixture("server-error-500")))
             .send(Request<User>(path: "/user"), with: RequestLogger(lines: lines))
         #expect(
