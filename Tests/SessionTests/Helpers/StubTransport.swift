@@ -108,7 +108,8 @@ extension HTTPResponse {
         HTTPResponse(
             status: .init(code: status),
             headerFields: HTTPFields(
-                headers.sorted { $0.key < $1.key }.map { HTTPField(name: fieldName($0.key), value: $0.value) }),
+                headers.sorted { $0.key < $1.key }.map { HTTPField(name: fieldName($0.key), value: $0.value) }
+            ),
             version: "HTTP/1.1", url: url)
     }
 }
