@@ -7,7 +7,7 @@ package import Foundation
 /// can be retried (after a refresh); standard input cannot, so a request
 /// that carries it is sent once, and its answer, whatever it is, is the
 /// answer. Neither is sent again to follow a redirect that keeps the method
-/// (307, 308): ``URLSessionTransport`` returns that answer as it is.
+/// (307, 308): `URLSessionTransport` returns that answer as it is.
 ///
 /// ```swift
 /// var upload = Request<Data>.raw(method: "PUT", path: "/files/backup.tar")

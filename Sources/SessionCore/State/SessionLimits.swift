@@ -92,7 +92,7 @@ public enum SessionLimits {
     public static let refreshIdleTimeout = TimeInterval(refreshDeadline.components.seconds)
 
     /// How long any other request may go without receiving a byte, by
-    /// default (``URLSessionTransport``): 30 s. An idle limit, not an
+    /// default (`URLSessionTransport`): 30 s. An idle limit, not an
     /// overall one.
     public static let requestIdleTimeout: TimeInterval = 30
 

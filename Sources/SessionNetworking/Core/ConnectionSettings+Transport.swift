@@ -9,7 +9,7 @@ public import SessionHTTP
 /// The platform's transport for a session's connection settings.
 extension ConnectionSettings {
     /// The transport these settings are honoured by on this platform:
-    /// ``CurlTransport`` on Linux (the system's libcurl), ``URLSessionTransport``
+    /// ``CurlTransport`` on Linux (the system's libcurl), `URLSessionTransport`
     /// on Apple platforms.
     ///
     /// Sign-in, refresh, revocation and ``AuthTokenHeaderBehavior`` use the

@@ -23,7 +23,7 @@
     ///   variables (`https_proxy`, `http_proxy`, `ALL_PROXY`, `NO_PROXY`),
     ///   and never for a request to this machine.
     ///
-    /// Redirects follow the rules of ``URLSessionTransport``: no secret goes
+    /// Redirects follow the library's rules (<doc:RequestsAndBehaviors#Redirects>): no secret goes
     /// to another origin. Failures with no HTTP answer are
     /// ``ConnectionError``s. Each transfer runs on a thread of its own (not
     /// one of the cooperative pool's), which sleeps in `poll` while it waits;

@@ -31,7 +31,7 @@ public struct NetworkClient: Sendable {
 
     /// - Parameters:
     ///   - baseURL: Paths are joined to it: `https://host/v1` + `users` is `https://host/v1/users`.
-    ///   - transport: What moves the bytes: ``URLSessionTransport`` for real HTTP.
+    ///   - transport: What moves the bytes: `URLSessionTransport` for real HTTP.
     ///   - behavior: Runs for every request, outside any per-request behavior.
     ///   - clock: What the waits of a ``RequestSequence`` sleep on: the system
     ///     clock, or in tests one that records the waits and returns at once.

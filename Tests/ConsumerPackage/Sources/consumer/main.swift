@@ -50,6 +50,31 @@ if listed.map(\.tokenPreview) != ["cons********"] || listed.first?.account != "a
     fail("sessions() listed \(listed.map(\.tokenPreview)), not the one session's redacted token")
 }
 guard try store.load().credential?.token.value == secret else { fail("load() did not give the token back") }
+
 try store.clear()
 if vault.count != 0 { fail("logout left \(vault.count) generations in the secret store") }
 print("consumer: the session file and sessions() held no token; load() gave it back; logout left nothing")
+
+// One request through NetworkClient with the session's token, to the loopback
+// server check.sh started, whose port is in CONSUMER_SERVER_PORT: it answers
+// 200 only to `Authorization: Bearer <the token>`.
+if let port = ProcessInfo.processInfo.environment["CONSUMER_SERVER_PORT"] {
+    guard let server = URL(string: "http://127.0.0.1:\(port)") else { fail("bad port \(port)") }
+    var local = Credential(token: try AuthToken(secret), account: "alice", server: server)
+    local.secretsLocation = .keyring
+    try store.save(local)
+    let client = NetworkClient(
+        baseURL: server, transport: local.connection.transport(),
+        behavior: AuthTokenHeaderBehavior(repository: store))
+    let answer: String
+    do {
+        answer = String(decoding: try await client.send(Request<Data>.raw(path: "/whoami")), as: UTF8.self)
+    } catch {
+        fail("the request failed: \(error)")
+    }
+    guard answer == "alice's token" else { fail("the server answered \(answer.debugDescription)") }
+    try store.clear()
+    if vault.count != 0 { fail("logout left \(vault.count) generations in the secret store") }
+    print("consumer: one request through NetworkClient carried the session's token")
+}
+
