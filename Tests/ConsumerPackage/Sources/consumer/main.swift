@@ -77,4 +77,3 @@ if let port = ProcessInfo.processInfo.environment["CONSUMER_SERVER_PORT"] {
     if vault.count != 0 { fail("logout left \(vault.count) generations in the secret store") }
     print("consumer: one request through NetworkClient carried the session's token")
 }
-
