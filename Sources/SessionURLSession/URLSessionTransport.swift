@@ -38,12 +38,6 @@ import SessionSupport
 /// let client = NetworkClient(baseURL: server, transport: URLSessionTransport())
 /// ```
 public struct URLSessionTransport: Transport {
-    /// Headers that may follow a redirect to another origin.
-    public static let crossOriginHeaders = RedirectRule.crossOriginHeaders
-    /// The most redirects followed for one request:
-    /// ``SessionLimits/redirects``.
-    public static let maximumRedirects = SessionLimits.redirects
-
     private let session: TransferSession
     private let settings: ConnectionSettings
 

@@ -47,14 +47,14 @@ public enum SessionLimits {
     /// The most bytes of a file the command-line tool puts into a request
     /// as a field's value (`api -F key=@file`): 16 MiB. A larger body is
     /// sent with `api --input FILE`, which streams it.
-    public static let fieldFileSize = 16 << 20
+    package static let fieldFileSize = 16 << 20
 
     /// The most requests one run of a request sequence sends, unless the
     /// sequence says otherwise: 1000. A sequence that never finishes ends there.
     public static let sequenceSteps = 1000
 
     /// The longest OAuth `error_description` shown, in characters: 200.
-    public static let errorDescriptionLength = 200
+    package static let errorDescriptionLength = 200
 
     // MARK: Waits
 
@@ -84,12 +84,12 @@ public enum SessionLimits {
 
     /// How long a revocation may go without receiving a byte: 5 s, inside
     /// its overall deadline.
-    public static let idleTimeout: TimeInterval = 5
+    package static let idleTimeout: TimeInterval = 5
 
     /// How long a refresh may go without receiving a byte: its whole
     /// ``refreshDeadline``. Its answer may be the only copy of a rotated
     /// refresh token, so a slow one is waited for.
-    public static let refreshIdleTimeout = TimeInterval(refreshDeadline.components.seconds)
+    package static let refreshIdleTimeout = TimeInterval(refreshDeadline.components.seconds)
 
     /// How long any other request may go without receiving a byte, by
     /// default (`URLSessionTransport`): 30 s. An idle limit, not an
@@ -124,11 +124,11 @@ public enum SessionLimits {
     public static let refreshMargin: TimeInterval = 60
 
     /// The refresh loop guard: at most this many refreshes of one session …
-    public static let refreshesPerWindow = 5
+    package static let refreshesPerWindow = 5
 
     /// … within this many seconds, counted in the session itself, so across
     /// processes too.
-    public static let refreshWindow: TimeInterval = 30
+    package static let refreshWindow: TimeInterval = 30
 
     /// How many of a session's refresh times it keeps for the loop guard: 10.
     package static let refreshHistory = 10

@@ -33,16 +33,17 @@ public struct NetworkClient: Sendable {
     ///   - baseURL: Paths are joined to it: `https://host/v1` + `users` is `https://host/v1/users`.
     ///   - transport: What moves the bytes: `URLSessionTransport` for real HTTP.
     ///   - behavior: Runs for every request, outside any per-request behavior.
-    ///   - clock: What the waits of a ``RequestSequence`` sleep on: the system
-    ///     clock, or in tests one that records the waits and returns at once.
+    ///   - clock: What the waits of a ``RequestSequence`` sleep on: `nil` for
+    ///     the system's clock, or in tests one that records the waits and
+    ///     returns at once.
     public init(
         baseURL: URL, transport: any Transport, behavior: any RequestBehavior = EmptyRequestBehavior(),
-        clock: any SequenceClock = SystemSequenceClock()
+        clock: (any SequenceClock)? = nil
     ) {
         self.baseURL = baseURL
         self.transport = transport
         self.behavior = behavior
-        self.clock = clock
+        self.clock = clock ?? SystemSequenceClock()
     }
 
     /// Sends `request` and decodes its answer.

@@ -26,7 +26,7 @@ import SessionSupport
 ///
 /// ```swift
 /// let flow = AuthorizationCodeFlow(configuration: configuration) { event in
-///     if case .authorizationURL(let url) = event { print("Opening", url); SystemBrowser.open(url) }
+///     if case .authorizationURL(let url) = event { print("Open", url) }
 /// }
 /// try await Login(provider: flow).perform(with: store)
 /// ```

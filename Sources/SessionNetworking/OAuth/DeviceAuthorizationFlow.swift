@@ -50,17 +50,17 @@ public struct DeviceAuthorizationFlow: CredentialProvider {
     ///     endpoint), the client registered for the device grant, the scopes.
     ///   - transport: How requests are sent; by default as the configuration's
     ///     ``OAuthConfiguration/connection`` says.
-    ///   - clock: What the waits between polls sleep on.
+    ///   - clock: What the waits between polls sleep on: `nil` for the system's clock.
     ///   - now: When requests are sent, for the expiry.
     ///   - onPrompt: Shows the user code and where to enter it.
     public init(
         configuration: OAuthConfiguration, transport: (any Transport)? = nil,
-        clock: any SequenceClock = SystemSequenceClock(), now: @escaping @Sendable () -> Date = { Date() },
+        clock: (any SequenceClock)? = nil, now: @escaping @Sendable () -> Date = { Date() },
         onPrompt: @escaping @Sendable (Prompt) -> Void
     ) {
         self.configuration = configuration
         self.transport = transport ?? configuration.connection.transport()
-        self.clock = clock
+        self.clock = clock ?? SystemSequenceClock()
         self.now = now
         self.onPrompt = onPrompt
     }

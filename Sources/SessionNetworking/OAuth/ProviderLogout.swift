@@ -19,7 +19,7 @@ import SessionSupport
 ///
 /// ```swift
 /// let logout = ProviderLogout(credential: credential, metadata: metadata) { event in
-///     if case .logoutURL(let url) = event { SystemBrowser.open(url) }
+///     if case .logoutURL(let url) = event { print("Open", url) }
 /// }
 /// switch try await logout.run() {
 /// case .signedOut: print("Signed out at the provider too")

@@ -29,8 +29,8 @@ import SessionSupport
 ///   over ``SessionLimits/providerAnswerSize`` or the deadline keeps the
 ///   session; a due token that still works is used, an expired one gets the
 ///   failure.
-/// - A loop guard allows at most ``SessionLimits/refreshesPerWindow``
-///   refreshes of a session per ``SessionLimits/refreshWindow``, counted in
+/// - A loop guard allows at most 5
+///   refreshes of a session per 30 s, counted in
 ///   the session itself, so across processes too. When it stops a refresh of
 ///   a token that still works, that token is used; otherwise
 ///   ``SignInError/refreshLoopStopped(limit:seconds:)``.
@@ -130,7 +130,7 @@ public final class TokenRefresher: Sendable {
     /// one is returned and nothing is sent.
     ///
     /// - Returns: The credential to retry with, or `nil` when there is none.
-    public func refresh(replacing refused: TokenFingerprint) async throws -> Credential? {
+    package func refresh(replacing refused: TokenFingerprint) async throws -> Credential? {
         guard let credential = try await repository.calling({ try $0.load() }).credential else { return nil }
         guard credential.token.fingerprint == refused else { return credential }
         guard credential.canRefresh else { return nil }
@@ -290,8 +290,8 @@ public final class TokenRefresher: Sendable {
         }
     }
 
-    /// The loop guard: at most ``SessionLimits/refreshesPerWindow`` refreshes
-    /// of this session in ``SessionLimits/refreshWindow``, counted from the session's own
+    /// The loop guard: at most 5 refreshes
+    /// of this session in 30 s, counted from the session's own
     /// ``Credential/refreshedAt`` (read under the lock), so every process that
     /// shares the session counts the same refreshes.
     ///

@@ -14,13 +14,14 @@ public protocol SequenceClock: Sendable {
     func sleep(for duration: Duration) async throws
 }
 
-/// The real clock: `Task.sleep`, which ends at once when the task is cancelled.
-public struct SystemSequenceClock: SequenceClock {
+/// The real clock: `Task.sleep`, which ends at once when the task is
+/// cancelled. What a client or a flow given no clock sleeps on.
+package struct SystemSequenceClock: SequenceClock {
     /// The system clock.
-    public init() {}
+    package init() {}
 
     /// Sleeps on the continuous clock.
-    public func sleep(for duration: Duration) async throws {
+    package func sleep(for duration: Duration) async throws {
         try await Task.sleep(for: duration)
     }
 }

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 import SessionSupport
 
 /// Opens a URL in the user's browser: `open` on macOS, `xdg-open` elsewhere,
@@ -11,11 +11,11 @@ import SessionSupport
 /// ```swift
 /// if !SystemBrowser.open(url) { print("Open this URL in a browser:", url) }
 /// ```
-public enum SystemBrowser {
+package enum SystemBrowser {
     /// Starts the opener for `url`; `false` when there is none to start.
     /// Its output goes to `/dev/null`, so it never writes over the terminal.
     @discardableResult
-    public static func open(_ url: URL) -> Bool {
+    package static func open(_ url: URL) -> Bool {
         guard let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http" else {
             return false
         }

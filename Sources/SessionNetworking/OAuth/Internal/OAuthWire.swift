@@ -124,7 +124,7 @@ enum OAuthWire {
     /// An `error_description` as it may be shown: its first line (Microsoft
     /// adds lines of trace and correlation IDs after its `AADSTS` code), only
     /// when it is made of the characters RFC 6749 §5.2 allows (printable
-    /// ASCII without `"` or `\`), cut to ``SessionLimits/errorDescriptionLength``
+    /// ASCII without `"` or `\`), cut to 200 characters
     /// characters; `nil` otherwise, so a provider cannot put anything else
     /// on a terminal or a page.
     static func shownDescription(_ text: String?) -> String? {
