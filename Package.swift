@@ -31,7 +31,9 @@ let package = Package(
     name: "Session",
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
-        .library(name: "Session", targets: ["Session"]),
+        // Users write `import Session`, which re-exports the others; they are listed so that
+        // `swift package diagnose-api-breaking-changes --products Session` checks their API too.
+        .library(name: "Session", targets: ["Session", "SessionCore", "SessionHTTP", "SessionNetworking"]),
         // URLSessionTransport on Linux, for an app that wants it there (it is part of Session on
         // Apple platforms): the one product that links FoundationNetworking.
         .library(name: "SessionURLSession", targets: ["SessionURLSession"]),
