@@ -1,7 +1,12 @@
-import Foundation
 import SessionCLIKit
 import SessionCore
 import SessionNetworking
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The tool's words and exit codes for what the networking library throws,
 /// applied where ``NetworkService`` hands anything back to a command. The
@@ -149,21 +154,6 @@ enum NetworkErrorReport {
             return ErrorReport.cliError(for: error).message
         case let error as ResponseTooLargeError:
             return Message(.reasonAnswerTooLarge, ["limit": ResponseTooLargeError.format(error.limit)])
-        case let error as URLError:
-            switch error.code {
-            case .cannotConnectToHost: return Message(.reasonConnectionRefused)
-            case .timedOut:
-                return Message(.reasonTimedOut)
-            case .cannotFindHost, .dnsLookupFailed: return Message(.reasonHostNotFound)
-            case .networkConnectionLost: return Message(.reasonConnectionLost)
-            case .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateHasUnknownRoot,
-                .serverCertificateNotYetValid:
-                return Message(.reasonCertificate)
-            case .secureConnectionFailed: return Message(.reasonTLS)
-            case .notConnectedToInternet: return Message(.reasonNotConnected)
-            case .httpTooManyRedirects: return Message(.reasonTooManyRedirects)
-            default: return Message(.reasonOther, ["text": error.localizedDescription])
-            }
         default:
             return Message(.reasonUnreachable)
         }

@@ -1,9 +1,14 @@
-package import Foundation
 package import SessionCLIKit
 package import SessionCore
 import SessionHTTP
 import SessionNetworking
 import SessionSupport
+
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 
 /// The commands' ``Network``, with the networking library: what
 /// `session-cli-api` runs them with. Everything it throws is a

@@ -1,5 +1,10 @@
-public import Foundation
 import SessionSupport
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// A request's head: method, target and header fields. Its body travels
 /// beside it (``HTTPRequestBody``), as in swift-http-types, whose

@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// A response's head: status, header fields, and what the library adds to
 /// swift-http-types' `HTTPResponse` (which this is shaped like): the

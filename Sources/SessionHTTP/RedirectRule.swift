@@ -1,5 +1,10 @@
-import Foundation
 import SessionCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// How every transport here follows redirects, so that none carries a
 /// secret where it does not belong: the HTTP library follows none itself.

@@ -1,4 +1,4 @@
-package import Foundation
+import SessionSupport
 
 /// A request body sent as it is read, never held whole: a file, or
 /// standard input. What ``Request/bodyStream`` carries.
@@ -27,8 +27,10 @@ public struct RequestBodyStream: Sendable, Hashable {
     /// This process's standard input, to its end, read once.
     public static let standardInput = RequestBodyStream(path: "/dev/stdin", canReplay: false)
 
-    /// A stream of the body from its start.
-    package func open() -> InputStream? {
-        InputStream(fileAtPath: path)
+    /// A descriptor of the body's file, read from its start, or `nil` when
+    /// it cannot be opened. The caller closes it.
+    package func openDescriptor() -> Int32? {
+        let descriptor = retryingOnInterrupt { open(path, O_RDONLY | O_CLOEXEC) }
+        return descriptor >= 0 ? descriptor : nil
     }
 }

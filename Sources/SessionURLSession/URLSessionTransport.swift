@@ -40,6 +40,7 @@ import SessionSupport
 public struct URLSessionTransport: Transport {
     private let session: TransferSession
     private let settings: ConnectionSettings
+    private let timeout: TimeInterval
 
     /// - Parameter timeout: Seconds a request may wait for data before it fails (an idle
     ///   limit, not an overall one: a server that sends a byte now and then keeps it alive).
@@ -59,6 +60,7 @@ public struct URLSessionTransport: Transport {
     ///   - timeout: Seconds a request may wait for data before it fails.
     public init(settings: ConnectionSettings, timeout: TimeInterval = SessionLimits.requestIdleTimeout) {
         self.settings = settings
+        self.timeout = timeout
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpShouldSetCookies = false
         configuration.httpCookieAcceptPolicy = .never
@@ -95,13 +97,40 @@ public struct URLSessionTransport: Transport {
                 origin: request.url.flatMap(Origin.init)?.description)
         }
         let session = session
+        let timeout = timeout
         return try await RedirectRule.follow(request, body: body) { hop, deliversBody in
             let converted = try Self.urlRequest(hop)
-            let response = try await session.transfer(
-                converted, deliversBody: { deliversBody(Self.response($0)) },
-                receive: { try receive(Self.response($0), $1) })
-            return Self.response(response)
+            do {
+                let response = try await session.transfer(
+                    converted, deliversBody: { deliversBody(Self.response($0)) },
+                    receive: { try receive(Self.response($0), $1) })
+                return Self.response(response)
+            } catch let error as URLError {
+                throw Self.failure(
+                    error, origin: hop.request.url.flatMap(Origin.init)?.description, timeout: timeout)
+            }
         }
+    }
+
+    /// URLSession's error as the library's: cancellation as
+    /// `CancellationError`, the rest as the ``ConnectionError`` that
+    /// `CurlTransport` throws for the same failure.
+    static func failure(_ error: URLError, origin: String?, timeout: TimeInterval) -> any Error {
+        let reason: ConnectionError.Reason
+        switch error.code {
+        case .cancelled: return CancellationError()
+        case .cannotConnectToHost: reason = .connectionRefused
+        case .timedOut: reason = .noAnswer(seconds: Int(timeout.rounded(.up)))
+        case .cannotFindHost, .dnsLookupFailed: reason = .hostNotFound
+        case .networkConnectionLost: reason = .connectionLost
+        case .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateHasUnknownRoot,
+            .serverCertificateNotYetValid:
+            reason = .certificateRejected(error.localizedDescription)
+        case .secureConnectionFailed: reason = .tlsFailed(error.localizedDescription)
+        case .httpTooManyRedirects: reason = .tooManyRedirects
+        default: reason = .other(error.localizedDescription)
+        }
+        return ConnectionError(reason, origin: origin)
     }
 
     /// `hop` as Foundation's request.
@@ -116,7 +145,7 @@ public struct URLSessionTransport: Transport {
         case .none: break
         case .data(let data): request.httpBody = data
         case .stream(let stream):
-            guard let opened = stream.open() else { throw URLError(.cannotOpenFile) }
+            guard let opened = InputStream(fileAtPath: stream.path) else { throw URLError(.cannotOpenFile) }
             request.httpBodyStream = opened
         }
         return request

@@ -510,12 +510,8 @@ package enum MessageKey: String, CaseIterable, Sendable {
     case reasonNoAnswerWithin
     case reasonAnswerTooLarge
     case reasonConnectionRefused
-    case reasonTimedOut
     case reasonHostNotFound
     case reasonConnectionLost
-    case reasonCertificate
-    case reasonTLS
-    case reasonNotConnected
     case reasonTooManyRedirects
     case reasonUnreachable
     case reasonOther
@@ -3021,11 +3017,6 @@ package enum MessageKey: String, CaseIterable, Sendable {
                 "the connection was refused (nothing listens there?)",
                 "接続を拒否されました (そこで待ち受けているものがない?)"
             )
-        case .reasonTimedOut:
-            (
-                "no answer came in time",
-                "時間内に応答がありませんでした"
-            )
         case .reasonHostNotFound:
             (
                 "the host name could not be resolved",
@@ -3035,21 +3026,6 @@ package enum MessageKey: String, CaseIterable, Sendable {
             (
                 "the connection was lost",
                 "接続が切れました"
-            )
-        case .reasonCertificate:
-            (
-                "its certificate could not be verified",
-                "証明書を検証できません"
-            )
-        case .reasonTLS:
-            (
-                "a secure connection could not be made",
-                "安全な接続を確立できません"
-            )
-        case .reasonNotConnected:
-            (
-                "this machine is not connected to a network",
-                "このマシンはネットワークにつながっていません"
             )
         case .reasonTooManyRedirects:
             (

@@ -1,7 +1,12 @@
-public import Foundation
 import SessionCore
 public import SessionHTTP
 import SessionSupport
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// Counts the requests in flight: the source for a network-activity indicator.
 ///

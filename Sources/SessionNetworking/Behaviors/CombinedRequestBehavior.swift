@@ -1,6 +1,11 @@
-public import Foundation
 public import SessionHTTP
 import SessionSupport
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// Several behaviors acting as one, the first the outermost.
 ///

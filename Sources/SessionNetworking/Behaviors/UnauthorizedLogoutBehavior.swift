@@ -1,6 +1,11 @@
-import Foundation
 public import SessionCore
 public import SessionHTTP
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Logs out when the session's own server answers 401 Unauthorized to the
 /// session's current token, so every UI flips to "Log in" at once.

@@ -1,7 +1,12 @@
-import Foundation
 import SessionCore
 import SessionHTTP
 import SessionSupport
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Gathers a body as it arrives, refusing one past `limit` bytes the moment
 /// it goes past (``ResponseTooLargeError``), so no more than the limit is

@@ -1,6 +1,11 @@
-public import Foundation
 public import SessionCore
 public import SessionHTTP
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 #if !canImport(CCurl)
     import SessionURLSession

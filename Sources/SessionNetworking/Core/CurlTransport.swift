@@ -1,5 +1,9 @@
 #if canImport(CCurl)
-    public import Foundation
+    #if canImport(FoundationEssentials)
+        public import FoundationEssentials
+    #else
+        public import Foundation
+    #endif
     public import SessionCore
     import SessionSupport
 

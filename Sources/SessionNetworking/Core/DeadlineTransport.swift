@@ -1,5 +1,10 @@
-package import Foundation
 package import SessionHTTP
+
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 
 /// A transport whose every exchange ends within `limit`, whatever the server
 /// does: an idle timeout alone lets a server that sends one byte every few

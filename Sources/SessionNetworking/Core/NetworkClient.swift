@@ -1,6 +1,11 @@
-public import Foundation
 public import SessionHTTP
 import SessionSupport
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// Sends ``Request`` values to one server through a chain of behaviors.
 ///
@@ -236,7 +241,7 @@ public struct NetworkClient: Sendable {
     }
 
     static func isCancellation(_ error: any Error) -> Bool {
-        error is CancellationError || (error as? URLError)?.code == .cancelled
+        error is CancellationError
             || (error as? NetworkError).map { if case .cancelled = $0 { true } else { false } } == true
     }
 }

@@ -1,5 +1,11 @@
-public import Foundation
+import SessionCore
 import SessionHTTP
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// How a request failed. Each failure is one case, and reaches
 /// ``RequestBehavior/afterFailure(_:for:)-(NetworkError,_)`` exactly once.
@@ -37,6 +43,6 @@ public enum NetworkError: Error, Sendable, CustomStringConvertible {
     }
 
     private static func describe(_ error: any Error) -> String {
-        (error as? URLError).map { $0.localizedDescription } ?? String(describing: type(of: error))
+        (error as? ConnectionError).map { "\($0)" } ?? String(describing: type(of: error))
     }
 }

@@ -1,5 +1,10 @@
-package import Foundation
 package import SessionHTTP
+
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 
 /// A request's head and the bytes it carries, as the sign-in flows build
 /// them and a sequence step sends them.

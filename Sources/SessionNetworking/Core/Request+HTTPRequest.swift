@@ -1,7 +1,12 @@
-import Foundation
 import SessionCore
 import SessionHTTP
 import SessionSupport
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension Request {
     /// The head and body of this request against `baseURL`: the path joined with
@@ -56,9 +61,10 @@ extension Request {
         if let body = request.body { return (http, .data(body)) }
         if let stream = request.bodyStream {
             // Checked here, so that a file that cannot be read fails before anything is sent.
-            guard stream.open() != nil else {
+            guard let descriptor = stream.openDescriptor() else {
                 throw NetworkError.invalidRequest("the body's file cannot be opened")
             }
+            close(descriptor)
             return (http, .stream(stream))
         }
         return (http, nil)

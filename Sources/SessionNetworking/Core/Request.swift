@@ -1,6 +1,11 @@
-public import Foundation
 import SessionCore
 public import SessionHTTP
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// A declarative description of one request and how to read its answer.
 ///

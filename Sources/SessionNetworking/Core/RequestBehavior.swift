@@ -1,5 +1,10 @@
-public import Foundation
 public import SessionHTTP
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// A step every request passes through: it can add headers, and it hears
 /// when the request is sent and how it ended.

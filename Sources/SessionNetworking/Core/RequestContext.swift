@@ -1,7 +1,12 @@
-public import Foundation
 public import SessionCore
 public import SessionHTTP
 import SessionSupport
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// What one request carried and how it ended: the request as it was sent,
 /// the final response after redirects, and which token went with it.

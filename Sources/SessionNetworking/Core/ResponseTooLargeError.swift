@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// An answer's body went past the most bytes it may have: the transfer was
 /// stopped as soon as it did, so no more than the limit was ever held.

@@ -1,7 +1,12 @@
-package import Foundation
 package import SessionCore
 package import SessionHTTP
 import SessionSupport
+
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 
 /// A session's DPoP key (RFC 9449): made at sign-in, kept as a secret of the
 /// session (``Credential/dpopKey``: base64url of its private JWK) with its

@@ -1,6 +1,11 @@
-package import Foundation
 package import SessionCore
 package import SessionSupport
+
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 
 /// A signed JWT in compact form (RFC 7515 §7.1): the header and the claims
 /// as JSON (members sorted), each base64url, and the signature of both.

@@ -1,7 +1,12 @@
-public import Foundation
 public import SessionCore
 public import SessionHTTP
 import SessionSupport
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// Sign-in in the browser: the authorization code grant with PKCE
 /// (RFC 7636, S256) and a loopback redirect (RFC 8252).

@@ -1,7 +1,12 @@
-public import Foundation
 public import SessionCore
 public import SessionHTTP
 import SessionSupport
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// Sign-in of a client as itself, with no person: the client credentials
 /// grant (RFC 6749 §4.4), for CI jobs and services.

@@ -1,7 +1,12 @@
-public import Foundation
 public import SessionCore
 public import SessionHTTP
 import SessionSupport
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// Sign-in with the device authorization grant (RFC 8628), as `gh auth login`
 /// does it: the provider gives a short code, the user enters it in a browser

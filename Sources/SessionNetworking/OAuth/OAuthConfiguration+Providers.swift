@@ -1,6 +1,11 @@
-public import Foundation
 public import SessionCore
 public import SessionHTTP
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// Ready configurations for the providers most people sign in at
 /// (``ProviderProfile``): their endpoints, and the ways each bends the

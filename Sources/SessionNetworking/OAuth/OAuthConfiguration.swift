@@ -1,6 +1,11 @@
-public import Foundation
 public import SessionCore
 import SessionSupport
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// Everything a sign-in flow needs to know about the provider and the
 /// client: one value that every flow takes, as golang/oauth2's `Config` is.

@@ -1,6 +1,11 @@
-public import Foundation
 public import SessionCore
 import SessionSupport
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// Ends the person's session at the provider too, in the browser: OpenID
 /// Connect RP-Initiated Logout 1.0. A logout that only revokes the grant

@@ -1,7 +1,12 @@
-public import Foundation
 public import SessionCore
 public import SessionHTTP
 import SessionSupport
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// Keeps a session's access token fresh, safely across threads and processes.
 ///
@@ -250,10 +255,8 @@ public final class TokenRefresher: Sendable {
         if underlying is DeadlineExceededError { return true }
         switch (underlying as? ConnectionError)?.reason {
         case .noAnswer?, .connectionLost?: return true
-        default: break
+        default: return false
         }
-        let code = (underlying as? URLError)?.code
-        return code == .timedOut || code == .networkConnectionLost
     }
 
     /// The error codes that say the session's grant is over: for a refresh

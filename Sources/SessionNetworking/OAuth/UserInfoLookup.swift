@@ -1,7 +1,12 @@
-import Foundation
 public import SessionCore
 public import SessionHTTP
 import SessionSupport
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension Credential {
     /// Asks the session's provider who the account is: its OpenID Connect

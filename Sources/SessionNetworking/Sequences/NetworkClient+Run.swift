@@ -1,7 +1,12 @@
-import Foundation
 import SessionCore
 import SessionHTTP
 import SessionSupport
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension NetworkClient {
     /// Runs `sequence` to its end: asks it for a step, waits and sends the

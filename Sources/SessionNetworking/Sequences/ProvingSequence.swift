@@ -1,5 +1,10 @@
-package import Foundation
 package import SessionHTTP
+
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 
 /// A sequence whose requests carry something that must be fresh when they
 /// leave (a DPoP proof, a client assertion): ``NetworkClient/run(_:with:)``

@@ -1,5 +1,10 @@
-import Foundation
 import SessionCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A job of several requests, each built from the answer to the one before,
 /// described as a value and run by ``NetworkClient/run(_:with:)``.

@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// Why ``NetworkClient/run(_:with:)`` stopped a sequence on its own.
 ///

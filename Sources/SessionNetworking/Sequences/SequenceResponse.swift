@@ -1,5 +1,10 @@
-public import Foundation
 public import SessionHTTP
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// What the previous step of a ``RequestSequence`` got back, whatever its
 /// status: a `400 authorization_pending` is an answer like any other.

@@ -1,5 +1,10 @@
-public import Foundation
 public import SessionHTTP
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// What a ``RequestSequence`` asks for next: a request, or its result.
 ///

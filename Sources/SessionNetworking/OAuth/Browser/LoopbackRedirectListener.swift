@@ -1,6 +1,12 @@
-package import Foundation
+import Dispatch
 package import SessionCore
 import SessionSupport
+
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 
 /// Receives the browser's redirect at the end of a sign-in (RFC 8252 §7.3),
 /// on a loopback address, and answers the browser only once the outcome is
@@ -48,7 +54,8 @@ package final class LoopbackRedirectListener: Sendable {
             sockets: sockets, path: redirect.path, pages: pages, requestDeadline: requestDeadline,
             accepts: accepts, onRefused: onRefused)
         let loop = loop
-        Thread { loop.run() }.start()
+        // On a thread of its own (a queue of its own runs on one Dispatch adds), not the pool's.
+        DispatchQueue(label: "session.redirect-listener").async { loop.run() }
     }
 
     // Not waiting for a held browser's page: a listener may be dropped on

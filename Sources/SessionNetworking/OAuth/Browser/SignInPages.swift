@@ -1,5 +1,10 @@
-public import Foundation
 public import SessionCore
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// What the browser is shown at the end of a sign-in: whose name the pages
 /// carry, in which language, and how a failure is worded.

@@ -1,5 +1,10 @@
-package import Foundation
 import SessionSupport
+
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 
 /// Opens a URL in the user's browser: `open` on macOS, `xdg-open` elsewhere,
 /// started directly (`posix_spawnp`, through `Spawn`), never through a shell, so nothing in

@@ -1,7 +1,12 @@
-import Foundation
 import SessionCore
 import SessionHTTP
 package import SessionSupport
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The account name of a session, from OpenID Connect claims: the first
 /// present of `preferred_username`, `email` and `name`, else `sub` (an

@@ -1,7 +1,12 @@
-package import Foundation
 package import SessionCore
 import SessionHTTP
 import SessionSupport
+
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 
 /// The authorization code grant with PKCE (RFC 7636, S256) as a request
 /// sequence: what ``AuthorizationCodeFlow`` runs once the browser came back.
@@ -170,7 +175,7 @@ package struct AuthorizationCodeExchange: RequestSequence {
     /// (scheme, host, port and path), with readable parameters, none
     /// repeated, and this sign-in's `state`.
     package func pasted(_ text: String, redirectURI: URL) -> Result<[String: String], RefusedCallback> {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingWhitespace
         guard trimmed.utf8.count <= SessionLimits.authorizationCodeLength * 2,
             let components = URLComponents(string: trimmed),
             let expected = URLComponents(url: redirectURI, resolvingAgainstBaseURL: false),

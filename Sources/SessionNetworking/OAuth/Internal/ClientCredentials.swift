@@ -1,6 +1,11 @@
-import Foundation
 import SessionCore
 import SessionHTTP
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Who the client is at the provider's endpoints and what each request to
 /// them proves: its ID; for a confidential client its secret and how to

@@ -1,7 +1,12 @@
-package import Foundation
 package import SessionCore
 package import SessionHTTP
 import SessionSupport
+
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 
 /// The device authorization grant (RFC 8628) as a request sequence: what
 /// ``DeviceAuthorizationFlow`` runs. It asks for the code, hands it to

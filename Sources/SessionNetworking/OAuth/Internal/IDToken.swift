@@ -1,6 +1,11 @@
-import Foundation
 package import SessionCore
 package import SessionSupport
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The claims of an OpenID Connect ID token, once they are shown to belong
 /// to this sign-in (OpenID Connect Core §3.1.3.7): `iss` is the issuer,

@@ -1,7 +1,12 @@
-import Foundation
 import SessionCore
 import SessionHTTP
 import SessionSupport
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The wire format of OAuth answers and requests: size-bounded JSON objects,
 /// typed fields, form bodies, and text that is safe to show.
@@ -35,7 +40,7 @@ enum OAuthWire {
         guard let text = String(bytes: body, encoding: .utf8) else {
             throw SignInError.invalidResponse(from: endpoint, reason: "its form is not UTF-8")
         }
-        switch FormFields.parse(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+        switch FormFields.parse(text.trimmingWhitespace) {
         case .success(let fields):
             return JSONObject(
                 fields.sorted { $0.key < $1.key }.map { (key: $0.key, value: .string($0.value)) })
@@ -50,7 +55,7 @@ enum OAuthWire {
     private static func mediaType(of answer: SequenceResponse) -> String? {
         answer.response.headerFields[.contentType]?
             .split(separator: ";", maxSplits: 1).first?
-            .trimmingCharacters(in: .whitespaces).lowercased()
+            .trimmingWhitespace.lowercased()
     }
 
     /// The JSON object of an answer from an endpoint that takes a form POST
@@ -133,7 +138,7 @@ enum OAuthWire {
             !line.isEmpty,
             line.utf8.allSatisfy({ (0x20...0x7E).contains($0) && $0 != 0x22 && $0 != 0x5C })
         else { return nil }
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        let trimmed = line.trimmingWhitespace
         guard !trimmed.isEmpty else { return nil }
         let limit = SessionLimits.errorDescriptionLength
         return trimmed.count <= limit ? trimmed : String(trimmed.prefix(limit - 1)) + "…"

@@ -1,6 +1,11 @@
-import Foundation
 import SessionCore
 import SessionHTTP
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A sequence of one request: send it, read its answer. What a refresh, a
 /// revocation or any other single-request grant is, written in one line:

@@ -1,7 +1,12 @@
-package import Foundation
 import SessionCore
 import SessionHTTP
 import SessionSupport
+
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 
 /// Discovery as a request sequence, what
 /// ``ProviderMetadata/discover(issuer:transport:)`` runs. It finds a provider's endpoints: OpenID Connect discovery

@@ -1,7 +1,12 @@
-import Foundation
 package import SessionCore
 import SessionHTTP
 import SessionSupport
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A token endpoint's successful answer (RFC 6749 §5.1), checked field by
 /// field, or the OAuth error it answered with.

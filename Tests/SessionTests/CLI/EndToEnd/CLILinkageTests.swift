@@ -37,9 +37,9 @@ import Testing
         }
 
         /// The networking companion sends with the system's libcurl through the
-        /// library's own HTTP types: FoundationNetworking (URLSession, and all of
-        /// Foundation's networking) is in no binary of the tool.
-        @Test func theCompanionLinksLibcurlAndNoFoundationNetworking() async throws {
+        /// library's own HTTP types: neither FoundationNetworking nor the rest of
+        /// Foundation (and its ICU) is in any binary of the tool.
+        @Test func theCompanionLinksLibcurlAndFoundationEssentialsOnly() async throws {
             // The other side of the split: without this the test above could pass
             // by looking at the wrong file.
             let needed = try await output("readelf", ["-d", Executables.sessionCLIAPI.path])
@@ -47,6 +47,10 @@ import Testing
             #expect(
                 !needed.contains("[libFoundationNetworking.so]"), "session-cli-api links FoundationNetworking"
             )
+            // Like session-cli, FoundationEssentials only: no ICU to map at every start.
+            for library in Self.forbiddenLibraries {
+                #expect(!needed.contains("[\(library)]"), "session-cli-api links \(library)")
+            }
             let symbols = try await output("nm", [Executables.sessionCLIAPI.path])
             #expect(
                 !symbols.contains("20FoundationNetworking"), "session-cli-api refers to FoundationNetworking")

@@ -333,14 +333,14 @@ import Testing
     /// breaks, after the request went out) is sent once more at once, with
     /// the same refresh token; a provider with a reuse grace period answers
     /// with the pair it rotated to, and the session goes on.
-    @Test(arguments: [URLError.Code.timedOut, .networkConnectionLost])
-    func aLostAnswerIsAskedForOnceMoreWithTheSameRefreshToken(lost: URLError.Code) async throws {
+    @Test(arguments: [ConnectionError.Reason.noAnswer(seconds: 15), .connectionLost])
+    func aLostAnswerIsAskedForOnceMoreWithTheSameRefreshToken(lost: ConnectionError.Reason) async throws {
         let sent = Locked<[String]>([])
         let endpoint = TokenEndpoint { count, request in
             let body = String(decoding: request.bodyData ?? Data(), as: UTF8.self)
             sent.withLock { $0.append(body) }
             // The provider rotates at the first request; its answer never arrives.
-            if count == 1 { throw URLError(lost) }
+            if count == 1 { throw ConnectionError(lost) }
             let answer = Data(
                 #"{"access_token": "at_rotated_0123456789", "token_type": "Bearer", "expires_in": 3600, "refresh_token": "rt_rotated_0123456789"}"#
                     .utf8)

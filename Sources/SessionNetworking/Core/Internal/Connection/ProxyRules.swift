@@ -1,6 +1,11 @@
-package import Foundation
 package import SessionCore
 import SessionSupport
+
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 
 /// Which proxy a request goes through, by curl's rules, with one rule curl
 /// does not have: a request to this machine never goes through a proxy,

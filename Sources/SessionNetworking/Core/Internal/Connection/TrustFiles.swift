@@ -1,5 +1,11 @@
-import Foundation
 import SessionCore
+import SessionSupport
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The certificate authorities and client certificate a transfer uses,
 /// checked before anything is sent: a file that cannot be used is an error
@@ -29,8 +35,8 @@ struct TrustFiles: Sendable {
         clientCertificate = settings.clientCertificate
         if let bundle { try PEMFiles.checkCAFile(bundle) }
         if let folder {
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue,
+            var status = stat()
+            guard stat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR,
                 access(folder, R_OK | X_OK) == 0
             else {
                 throw ConnectionError(.caFileUnusable(path: folder, why: "not a folder that can be read"))

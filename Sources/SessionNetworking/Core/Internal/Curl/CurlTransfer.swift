@@ -1,6 +1,10 @@
 #if canImport(CCurl)
     import CCurl
-    import Foundation
+    #if canImport(FoundationEssentials)
+        import FoundationEssentials
+    #else
+        import Foundation
+    #endif
     import SessionCore
     import SessionSupport
 
@@ -66,7 +70,8 @@
         private enum BodySource {
             case none
             case bytes([UInt8], sent: Int)
-            case stream(InputStream)
+            /// A file's descriptor, read to its end; closed with the transfer.
+            case stream(Int32)
         }
 
         /// libcurl's global state, set up once before the first handle.
@@ -78,7 +83,7 @@
             receive: @escaping @Sendable (HTTPResponse, Data) throws -> Void
         ) throws {
             let request = hop.request
-            guard let url = request.url else { throw URLError(.badURL) }
+            guard let url = request.url else { throw NetworkError.invalidRequest("the request names no URL") }
             guard Self.globalInit, let easy = curl_easy_init() else {
                 throw ConnectionError(.other("libcurl could not start"))
             }
@@ -98,13 +103,16 @@
             case .none: body = .none
             case .data(let data): body = .bytes([UInt8](data), sent: 0)
             case .stream(let stream):
-                guard let opened = stream.open() else { throw URLError(.cannotOpenFile) }
-                body = .stream(opened)
+                guard let descriptor = stream.openDescriptor() else {
+                    throw BodyUnreadable(path: stream.path, code: errno)
+                }
+                body = .stream(descriptor)
             }
             try configure(request)
         }
 
         deinit {
+            if case .stream(let descriptor) = body { close(descriptor) }
             curl_multi_remove_handle(multi, easy)
             curl_easy_cleanup(easy)
             curl_multi_cleanup(multi)
@@ -296,7 +304,7 @@
                 errorBuffer[0] == 0 ? String(cString: curl_easy_strerror(code)) : String(cString: errorBuffer)
             // libcurl names a proxy by its host; should it ever quote the URL, its password goes.
             if let userinfo = options.proxy.flatMap(ProxyAddress.userinfo) {
-                words = words.replacingOccurrences(of: userinfo, with: "…")
+                words = words.replacing(every: userinfo, with: "…")
             }
             let proxy = proxyShown
             func make(_ reason: ConnectionError.Reason) -> ConnectionError {
@@ -398,12 +406,11 @@
                 buffer.copyBytes(from: bytes[sent..<(sent + count)])
                 body = .bytes(bytes, sent: sent + count)
                 return count
-            case .stream(let stream):
-                if stream.streamStatus == .notOpen { stream.open() }
-                guard let start = buffer.bindMemory(to: UInt8.self).baseAddress else { return 0 }
-                let count = stream.read(start, maxLength: buffer.count)
+            case .stream(let descriptor):
+                guard let start = buffer.baseAddress else { return 0 }
+                let count = retryingOnInterrupt { Glibc.read(descriptor, start, buffer.count) }
                 guard count >= 0 else {
-                    failure = stream.streamError ?? URLError(.cannotOpenFile)
+                    failure = BodyUnreadable(path: nil, code: errno)
                     return Int(CURL_READFUNC_ABORT)
                 }
                 return count
@@ -439,5 +446,16 @@
     private let curlReadCallback: session_curl_data_callback = { pointer, size, count, userdata in
         guard let pointer, let transfer = transfer(userdata) else { return Int(CURL_READFUNC_ABORT) }
         return transfer.read(into: UnsafeMutableRawBufferPointer(start: pointer, count: size * count))
+    }
+
+    /// A request body's file that could not be opened or read: the path
+    /// when it is known, and `errno`.
+    struct BodyUnreadable: Error, CustomStringConvertible {
+        let path: String?
+        let code: Int32
+
+        var description: String {
+            "the body's file \(path.map { "\($0) " } ?? "")could not be read: \(String(cString: strerror(code)))"
+        }
     }
 #endif
