@@ -1,33 +1,46 @@
-import Foundation
+// FoundationEssentials, as a server app on Linux imports it: then Session
+// brings no more of Foundation into the binary than the app does.
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#else
+    import Darwin
+#endif
+import Dispatch
 import Session
 
 /// The consumer's own secret store: the secrets in a dictionary, as an app
 /// keeps them in the Keychain. Only `Session`'s public API is used.
 final class VaultStore: SecretStore, @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = DispatchQueue(label: "consumer.vault")
     private var vault: [String: SessionSecrets] = [:]
 
     func save(_ secrets: SessionSecrets, for session: SessionKey, generation: String) throws {
-        lock.withLock { vault["\(session)#\(generation)"] = secrets }
+        lock.sync { vault["\(session)#\(generation)"] = secrets }
     }
 
     func secrets(for session: SessionKey, generation: String) throws -> SessionSecrets? {
-        lock.withLock { vault["\(session)#\(generation)"] }
+        lock.sync { vault["\(session)#\(generation)"] }
     }
 
     func removeSecrets(for session: SessionKey, keeping generation: String?) throws {
-        lock.withLock {
+        lock.sync {
             vault = vault.filter {
                 !$0.key.hasPrefix("\(session)#") || $0.key == "\(session)#\(generation ?? "")"
             }
         }
     }
 
-    var count: Int { lock.withLock { vault.count } }
+    var count: Int { lock.sync { vault.count } }
 }
 
 func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("consumer: \(message)\n".utf8))
+    let line = Array("consumer: \(message)\n".utf8)
+    _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
     exit(1)
 }
 
