@@ -1,3 +1,6 @@
+import Dispatch
+import Session
+
 // FoundationEssentials, as a server app on Linux imports it: then Session
 // brings no more of Foundation into the binary than the app does.
 #if canImport(FoundationEssentials)
@@ -10,8 +13,6 @@
 #else
     import Darwin
 #endif
-import Dispatch
-import Session
 
 /// The consumer's own secret store: the secrets in a dictionary, as an app
 /// keeps them in the Keychain. Only `Session`'s public API is used.
