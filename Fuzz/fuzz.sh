@@ -32,15 +32,17 @@ flags=(
     -enable-upcoming-feature ExistentialAny -enable-upcoming-feature MemberImportVisibility
     -enable-upcoming-feature InternalImportsByDefault
     -sanitize=fuzzer,address -I "$build/modules"
-    # The system's libcrypto (signing keys), as the package's CCrypto target has it.
+    # The system's libcrypto (signing keys) and libcurl (the transport), as the
+    # package's CCrypto and CCurl targets have them.
     -I Sources/CCrypto -Xcc -fmodule-map-file=Sources/CCrypto/module.modulemap
+    -I Sources/CCurl -Xcc -fmodule-map-file=Sources/CCurl/module.modulemap
 )
 mkdir -p "$build/modules" "$build/lib" "$build/bin"
 
 # The library's modules, in dependency order, each a static library built
 # with the fuzzer's coverage and AddressSanitizer.
 libraries=()
-for module in SessionSupport SessionCore SessionNetworking; do
+for module in SessionSupport SessionCore SessionHTTP SessionNetworking; do
     [ -d "Sources/$module" ] || continue
     echo "fuzz.sh: building $module" >&2
     find "Sources/$module" -name '*.swift' -print0 | xargs -0 swiftc "${flags[@]}" -module-name "$module" \
@@ -53,7 +55,7 @@ run() {
     local target=$1
     echo "fuzz.sh: building $target" >&2
     if ! swiftc "${flags[@]}" -module-name "Fuzz$target" "Fuzz/Targets/$target.swift" Fuzz/Support/*.swift \
-        -L "$build/lib" "${libraries[@]}" -lcrypto -use-ld=lld -o "$build/bin/$target"; then
+        -L "$build/lib" "${libraries[@]}" -lcrypto -lcurl -use-ld=lld -o "$build/bin/$target"; then
         echo "$target: FAILED to build"
         return 1
     fi

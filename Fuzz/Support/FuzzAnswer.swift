@@ -1,11 +1,8 @@
 // What the provider-answer targets share: a provider's metadata and an
 // answer with a given status and body.
 import Foundation
+import SessionHTTP
 import SessionNetworking
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 enum FuzzAnswer {
     static let metadata: ProviderMetadata = {
@@ -35,11 +32,10 @@ enum FuzzAnswer {
 
     static func make(status: Int, body: Data, contentType: String? = nil) -> SequenceResponse {
         let url = metadata.tokenEndpoint
-        guard
-            let response = HTTPURLResponse(
-                url: url, statusCode: status, httpVersion: "HTTP/1.1",
-                headerFields: contentType.map { ["Content-Type": $0] })
-        else { preconditionFailure("cannot build a response") }
-        return SequenceResponse(request: URLRequest(url: url), response: response, body: body)
+        var fields = HTTPFields()
+        if let contentType { fields[.contentType] = contentType }
+        let response = HTTPResponse(
+            status: .init(code: status), headerFields: fields, version: "HTTP/1.1", url: url)
+        return SequenceResponse(request: HTTPRequest(url: url), response: response, body: body)
     }
 }

@@ -4,9 +4,6 @@ import Foundation
 import SessionCore
 import SessionNetworking
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// libFuzzer's entry point: one input, `count` bytes at `start`.
 @_cdecl("LLVMFuzzerTestOneInput")

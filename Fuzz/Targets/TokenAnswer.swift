@@ -7,9 +7,6 @@ import SessionCore
 import SessionNetworking
 import SessionSupport
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// libFuzzer's entry point: one input, `count` bytes at `start`.
 @_cdecl("LLVMFuzzerTestOneInput")
