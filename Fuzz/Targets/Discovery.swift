@@ -4,7 +4,6 @@ import Foundation
 import SessionCore
 import SessionNetworking
 
-
 /// libFuzzer's entry point: one input, `count` bytes at `start`.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {

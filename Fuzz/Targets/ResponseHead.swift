@@ -22,7 +22,8 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     precondition(head.statusCode == 0 || (100...999).contains(head.statusCode), "a status out of range")
     precondition(head.fields.count <= SessionLimits.responseHeaderCount, "more fields than the limit")
     let phrase = head.reasonPhrase
-    precondition(!phrase.utf8.contains { $0 == 0 || $0 == 0x0A || $0 == 0x0D }, "a control byte in the phrase")
+    precondition(
+        !phrase.utf8.contains { $0 == 0 || $0 == 0x0A || $0 == 0x0D }, "a control byte in the phrase")
     precondition(phrase.first != " " && phrase.last != " ", "white space around the phrase")
     for (name, value) in head.fields {
         precondition(!name.isEmpty && !name.contains(":"), "an empty name, or one with a colon")

@@ -7,7 +7,6 @@ import SessionCore
 import SessionNetworking
 import SessionSupport
 
-
 /// libFuzzer's entry point: one input, `count` bytes at `start`.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
