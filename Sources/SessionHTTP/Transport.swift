@@ -1,3 +1,5 @@
+import SessionSupport
+
 #if canImport(FoundationEssentials)
     public import FoundationEssentials
 #else
@@ -56,5 +58,19 @@ extension Transport {
         let (data, response) = try await send(request, body: body)
         if !data.isEmpty { try receive(response, data) }
         return response
+    }
+}
+
+extension Transport {
+    /// Sends with ``send(_:body:receiving:)`` and gathers the body: how a
+    /// transport that streams implements ``send(_:body:)``.
+    package func gatheringBody(_ request: HTTPRequest, body: HTTPRequestBody?) async throws -> (
+        Data, HTTPResponse
+    ) {
+        let gathered = Locked(Data())
+        let response = try await send(request, body: body) { _, piece in
+            gathered.withLock { $0.append(piece) }
+        }
+        return (gathered.withLock { $0 }, response)
     }
 }

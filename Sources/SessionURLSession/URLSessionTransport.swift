@@ -75,11 +75,7 @@ public struct URLSessionTransport: Transport {
     /// Sends `request`, following redirects by the rules above, and returns
     /// the whole body.
     public func send(_ request: HTTPRequest, body: HTTPRequestBody?) async throws -> (Data, HTTPResponse) {
-        let gathered = Locked(Data())
-        let response = try await send(request, body: body) { _, piece in
-            gathered.withLock { $0.append(piece) }
-        }
-        return (gathered.withLock { $0 }, response)
+        try await gatheringBody(request, body: body)
     }
 
     /// Sends `request`, following redirects by the rules above, and hands

@@ -63,11 +63,7 @@
         /// Sends `request`, following redirects, and returns the whole body.
         public func send(_ request: HTTPRequest, body: HTTPRequestBody?) async throws -> (Data, HTTPResponse)
         {
-            let gathered = Locked(Data())
-            let response = try await send(request, body: body) { _, piece in
-                gathered.withLock { $0.append(piece) }
-            }
-            return (gathered.withLock { $0 }, response)
+            try await gatheringBody(request, body: body)
         }
 
         /// Sends `request`, following redirects, and hands the final

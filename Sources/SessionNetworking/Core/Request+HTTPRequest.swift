@@ -33,7 +33,7 @@ extension Request {
                 "the path must be relative to the base URL, not a URL of its own")
         }
         guard let base = URLComponents(url: baseURL, resolvingAgainstBaseURL: true),
-            let scheme = base.scheme, let host = base.percentEncodedHost
+            base.scheme != nil, base.percentEncodedHost != nil
         else {
             throw NetworkError.invalidRequest("the base URL cannot be parsed")
         }
@@ -48,13 +48,12 @@ extension Request {
         queries += request.queryItems.map { item in
             PercentEncoding.strict(item.name) + (item.value.map { "=" + PercentEncoding.strict($0) } ?? "")
         }
-        let authority =
-            (host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host)
-            + (base.port.map { ":\($0)" } ?? "")
         let target =
             "\(basePath)/\(try PercentEncoding.keepingEscapes(relative, in: "path"))"
             + (queries.isEmpty ? "" : "?" + queries.joined(separator: "&"))
-        let http = HTTPRequest(method: method, scheme: scheme, authority: authority, path: target)
+        // The base URL's scheme and authority, as HTTPRequest reads them from a URL.
+        var http = HTTPRequest(method: method, url: baseURL)
+        http.path = target
         guard http.url != nil else {
             throw NetworkError.invalidRequest("the path does not make a valid URL")
         }
