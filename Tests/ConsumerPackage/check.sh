@@ -12,9 +12,16 @@ set -euo pipefail
 repository="$(cd "$(dirname "$0")/../.." && pwd)"
 scratch="$(mktemp -d)"
 server_pid=""
+# Stops the server if it still runs, and keeps the script's own exit status
+# (a server stopped here would otherwise make it 143).
 cleanup() {
-    [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
+    local status=$?
+    if [ -n "$server_pid" ]; then
+        kill "$server_pid" 2>/dev/null || true
+        wait "$server_pid" 2>/dev/null || true
+    fi
     rm -rf "$scratch"
+    exit "$status"
 }
 trap cleanup EXIT
 cp -R "$repository/Tests/ConsumerPackage/." "$scratch/"
