@@ -33,6 +33,5 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
             precondition(text.first != " " && text.last != " " && text.first != "\t" && text.last != "\t")
         }
     }
-    _ = head.fieldsByName
     return 0
 }

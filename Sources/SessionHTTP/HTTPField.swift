@@ -68,7 +68,7 @@ public struct HTTPField: Sendable, Hashable, CustomStringConvertible {
 
     /// The field's name.
     public var name: Name
-    /// The field's value, as sent or received. A value with CR, LF or NUL
+    /// The field's value, as sent or received. A value with a line break or NUL
     /// is refused before a request is sent (``HTTPFields/problem``).
     public var value: String
 

@@ -72,12 +72,12 @@ public struct HTTPFields: Sendable, Hashable, RandomAccessCollection, Expressibl
     }
 
     /// Why these fields cannot be sent, or `nil` when they can: a value with
-    /// CR, LF or NUL, which would end the field early and start another.
-    /// The value itself is not shown: it may be a secret.
+    /// a line break (CR, LF, or another that `Character.isNewline` names) or
+    /// NUL, which would end the field early or start another. The value
+    /// itself is not shown: it may be a secret.
     public var problem: String? {
-        for field in fields where field.value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 })
-        {
-            return "the value of header '\(field.name.rawName)' contains CR, LF or NUL"
+        for field in fields where field.value.contains(where: { $0.isNewline || $0 == "\0" }) {
+            return "the value of header '\(field.name.rawName)' contains a line break or NUL"
         }
         return nil
     }

@@ -37,6 +37,10 @@ import Testing
         let problem = fields.problem ?? ""
         #expect(problem.contains("X-Evil") && !problem.contains("Injected"), "\(problem)")
         #expect(!problem.contains("t0ken"))
+        for bad in ["a\u{0}b", "a\nb", "a\rb", "a\u{0B}b", "a\u{2028}b"] {
+            #expect(
+                HTTPFields([HTTPField(name: .accept, value: bad)]).problem != nil, "\(bad.debugDescription)")
+        }
         #expect(HTTPRequest.Method("GET X") == nil && HTTPRequest.Method("PROPFIND")?.rawValue == "PROPFIND")
     }
 

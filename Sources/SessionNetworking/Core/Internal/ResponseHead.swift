@@ -57,15 +57,6 @@ package struct ResponseHead: Sendable {
         fields.append((name, Self.trimmed(bytes[(colon + 1)...])))
     }
 
-    /// The fields by name, a repeated one joined with ", " as RFC 9110 §5.3 allows.
-    package var fieldsByName: [String: String] {
-        var joined: [String: String] = [:]
-        for (name, value) in fields {
-            joined[name] = joined[name].map { $0 + ", " + value } ?? value
-        }
-        return joined
-    }
-
     /// `bytes` without the spaces and tabs around them, as text (invalid UTF-8 repaired).
     private static func trimmed(_ bytes: ArraySlice<UInt8>) -> String {
         let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
