@@ -713,7 +713,7 @@ def main():
                     help='an item to store first: {"label", "attributes", "secret"}')
     ap.add_argument("--password", default="session-test-password",
                     help="the login keyring's password (default: %(default)s)")
-    ap.add_argument("--timeout", type=float, default=15.0,
+    ap.add_argument("--timeout", type=float, default=120.0,
                     help="seconds allowed for start-up (default: %(default)s)")
     ap.add_argument("--log-dir", help="keep the daemons' logs here (default: the temp folder)")
     args = ap.parse_args()
