@@ -42,7 +42,9 @@ let package = Package(
     ],
     targets: [
         .target(name: "SessionSupport"),
-        .target(name: "SessionCore", dependencies: ["SessionSupport"]),
+        // The operating system: the only target that imports the C library.
+        .target(name: "SessionSystem", dependencies: ["SessionSupport"]),
+        .target(name: "SessionCore", dependencies: ["SessionSystem", "SessionSupport"]),
         // The system's libcurl (Linux only), for CurlTransport: not a package, the library every
         // distribution ships; linked by the networking half only.
         .systemLibrary(
@@ -53,12 +55,14 @@ let package = Package(
         .systemLibrary(
             name: "CCrypto", pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"]), .yum(["openssl-devel"])]),
-        .target(name: "SessionHTTP", dependencies: ["SessionCore", "SessionSupport"]),
-        .target(name: "SessionURLSession", dependencies: ["SessionHTTP", "SessionCore", "SessionSupport"]),
+        .target(name: "SessionHTTP", dependencies: ["SessionCore", "SessionSupport", "SessionSystem"]),
+        .target(
+            name: "SessionURLSession",
+            dependencies: ["SessionHTTP", "SessionCore", "SessionSupport", "SessionSystem"]),
         .target(
             name: "SessionNetworking",
             dependencies: [
-                "SessionCore", "SessionSupport", "SessionHTTP",
+                "SessionCore", "SessionSupport", "SessionSystem", "SessionHTTP",
                 .target(name: "SessionURLSession", condition: .when(platforms: applePlatforms)),
                 .target(name: "CCurl", condition: .when(platforms: [.linux])),
                 .target(name: "CCrypto", condition: .when(platforms: [.linux])),
@@ -69,18 +73,22 @@ let package = Package(
                 "SessionCore", "SessionHTTP", "SessionNetworking",
                 .target(name: "SessionURLSession", condition: .when(platforms: applePlatforms)),
             ]),
-        .target(name: "SessionCLIKit", dependencies: ["SessionCore", "SessionSupport"]),
+        .target(name: "SessionCLIKit", dependencies: ["SessionCore", "SessionSupport", "SessionSystem"]),
         .target(
             name: "SessionCLINetworking",
-            dependencies: ["SessionCLIKit", "SessionCore", "SessionHTTP", "SessionNetworking", "SessionSupport"]),
+            dependencies: [
+                "SessionCLIKit", "SessionCore", "SessionHTTP", "SessionNetworking", "SessionSupport",
+                "SessionSystem",
+            ]),
         .executableTarget(name: "session-cli", dependencies: ["SessionCLIKit"], linkerSettings: fastStart),
         .executableTarget(
-            name: "session-cli-api", dependencies: ["SessionCLIKit", "SessionCLINetworking", "SessionCore", "SessionSupport"],
+            name: "session-cli-api",
+            dependencies: ["SessionCLIKit", "SessionCLINetworking", "SessionCore", "SessionSupport"],
             linkerSettings: fastStart),
         // The tests' servers (a plain HTTP one and a real OAuth provider) and a real browser,
         // shared by the tests and the benchmark.
         .target(
-            name: "SessionTestSupport", dependencies: ["SessionCore", "SessionSupport"],
+            name: "SessionTestSupport", dependencies: ["SessionCore", "SessionSupport", "SessionSystem"],
             resources: [.copy("Scripts")]),
         .executableTarget(
             name: "session-bench",
@@ -88,7 +96,8 @@ let package = Package(
         .testTarget(
             name: "SessionTests",
             dependencies: [
-                "Session", "SessionSupport", "SessionCLIKit", "SessionCLINetworking", "SessionTestSupport",
+                "Session", "SessionSupport", "SessionSystem", "SessionCLIKit", "SessionCLINetworking",
+                "SessionTestSupport",
                 "SessionURLSession", "session-cli", "session-cli-api",
             ],
             resources: [.copy("Fixtures")]

@@ -3,6 +3,7 @@ package import SessionCore
 import SessionHTTP
 import SessionNetworking
 import SessionSupport
+import SessionSystem
 
 #if canImport(FoundationEssentials)
     package import FoundationEssentials

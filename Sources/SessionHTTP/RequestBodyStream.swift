@@ -1,4 +1,4 @@
-import SessionSupport
+import SessionSystem
 
 /// A request body sent as it is read, never held whole: a file, or
 /// standard input. What ``Request/bodyStream`` carries.
@@ -30,7 +30,6 @@ public struct RequestBodyStream: Sendable, Hashable {
     /// A descriptor of the body's file, read from its start, or `nil` when
     /// it cannot be opened. The caller closes it.
     package func openDescriptor() -> Int32? {
-        let descriptor = retryingOnInterrupt { open(path, O_RDONLY | O_CLOEXEC) }
-        return descriptor >= 0 ? descriptor : nil
+        POSIX.openForReading(atPath: path)
     }
 }

@@ -181,8 +181,9 @@ package final class JSONSkim: Sendable {
     @inline(__always)
     static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
         guard a.count == b.count else { return false }
-        guard let first = a.baseAddress, let second = b.baseAddress else { return true }
-        return memcmp(first, second, a.count) == 0
+        // Names are a few bytes long: a loop, not memcmp (SessionSupport imports no C library).
+        for index in 0..<a.count where a[index] != b[index] { return false }
+        return true
     }
 
     /// A string's text from its bytes, quotes included: as it is written

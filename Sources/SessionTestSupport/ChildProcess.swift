@@ -1,5 +1,6 @@
 package import Foundation
 import SessionSupport
+import SessionSystem
 
 /// A child process started with `posix_spawn`, for the tests and the
 /// benchmark: the tool under test, the Python peers, `readelf`.

@@ -1,5 +1,6 @@
 package import Foundation
 import SessionSupport
+import SessionSystem
 
 /// One end of a pipe (or any descriptor) that a test reads or writes, with
 /// the loops `read(2)` and `write(2)` need: a signal's `EINTR` is retried,

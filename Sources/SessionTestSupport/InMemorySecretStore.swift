@@ -1,5 +1,6 @@
 package import SessionCore
 import SessionSupport
+import SessionSystem
 
 /// A secret store kept in memory, for tests: each session's generations
 /// as a ``SecretStore`` keeps them, counted secret by secret as the system

@@ -1,5 +1,6 @@
 package import Foundation
 import SessionSupport
+import SessionSystem
 
 /// The real OAuth provider of the tests: django-oauth-toolkit, started from
 /// `Scripts/oauth_provider/provider.py` on 127.0.0.1.

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import SessionSupport
+import SessionSystem
 
 /// Watches Swift's cooperative pool from a thread of its own: every
 /// `interval` it checks that the last probe it gave the pool (an empty

@@ -1,5 +1,6 @@
 import Foundation
 import SessionSupport
+import SessionSystem
 
 /// A browser's request, sent over a plain socket: for the loopback listener,
 /// where a test needs what URLSession hides (idle connections, repeated

@@ -1,5 +1,6 @@
 import Foundation
 import SessionSupport
+import SessionSystem
 
 /// Reads a child's output on a thread of its own as it arrives, keeps it,
 /// and wakes whoever waits for a line: a test waits on the line itself,

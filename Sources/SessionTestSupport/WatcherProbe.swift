@@ -1,6 +1,6 @@
 #if os(Linux)
-    package import SessionCore
     import SessionSupport
+    package import SessionSystem
 
     /// Observes the file watcher's threads for a test or the benchmark: how
     /// often they woke, when one started, and when the last one ended and

@@ -1,6 +1,7 @@
 import Foundation
 import SessionCore
 import SessionSupport
+import SessionSystem
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -2,6 +2,7 @@ import Foundation
 import SessionCore
 import SessionNetworking
 import SessionSupport
+import SessionSystem
 import SessionTestSupport
 
 /// How soon the browser has its page once the sign-in's outcome is known:

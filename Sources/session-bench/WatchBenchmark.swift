@@ -1,6 +1,7 @@
 import Foundation
 import SessionCore
 import SessionSupport
+import SessionSystem
 import SessionTestSupport
 
 /// How soon a watcher sees another process's change, and what it costs

@@ -1,5 +1,6 @@
 package import SessionCore
 package import SessionSupport
+import SessionSystem
 
 /// The checks of option values that more than one command or variable
 /// takes: each refuses a bad value with a usage error that says what to
@@ -33,9 +34,9 @@ package enum OptionValues {
             throw .usage(.optionNeedsPath, ["option": option])
         }
         if text.hasPrefix("/") { return text }
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        guard getcwd(&buffer, buffer.count) != nil else { throw .usage(.optionNeedsPath, ["option": option]) }
-        let folder = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let folder = Executable.currentDirectory() else {
+            throw .usage(.optionNeedsPath, ["option": option])
+        }
         return (folder.hasSuffix("/") ? folder : folder + "/")
             + (text.hasPrefix("./") ? String(text.dropFirst(2)) : text)
     }

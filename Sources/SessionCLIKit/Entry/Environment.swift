@@ -1,5 +1,6 @@
 import SessionCore
 import SessionSupport
+import SessionSystem
 
 /// Every environment variable the tool reads, as one typed list: the only
 /// way the tool reads the environment, so a variable that is not here does
@@ -118,7 +119,7 @@ package struct Environment: Sendable {
     package static func current() -> Environment {
         Environment(
             values: EnvironmentVariable.allCases.map {
-                $0.isReadByLibrary ? nil : getenv($0.rawValue).map { String(cString: $0) }
+                $0.isReadByLibrary ? nil : ProcessEnvironment.value(named: $0.rawValue)
             })
     }
 

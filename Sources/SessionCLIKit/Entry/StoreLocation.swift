@@ -1,5 +1,6 @@
 package import SessionCore
 import SessionSupport
+import SessionSystem
 
 /// Which session file the tool uses.
 package enum StoreLocation {

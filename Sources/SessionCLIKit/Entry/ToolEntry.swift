@@ -1,5 +1,6 @@
 import Dispatch
 package import SessionSupport
+import SessionSystem
 
 /// The one entry of both executables: parse the command line, run the
 /// command it names, exit with its status.
@@ -19,7 +20,7 @@ package enum ToolEntry {
         let status = run(
             Array(CommandLine.arguments.dropFirst()), environment: .current(), console: .standard(),
             input: .standard(), network: network, now: { Date() })
-        exit(status.rawValue)
+        Executable.exit(status.rawValue)
     }
 
     /// Runs one command line and returns its exit status: what `main` does,

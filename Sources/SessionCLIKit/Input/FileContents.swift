@@ -1,4 +1,5 @@
 import SessionSupport
+import SessionSystem
 
 /// A file a person named on the command line, read whole with a limit
 /// (``SmallFile``): a pipe (`<(command)`) too.

@@ -1,5 +1,6 @@
 import Dispatch
 import SessionSupport
+import SessionSystem
 
 extension StandardInput {
     /// The lines a person types or pastes, as they arrive, each without its
@@ -18,19 +19,16 @@ extension StandardInput {
                 continuation.finish()
             }
         case .descriptor(let fd):
-            var wake: [Int32] = [-1, -1]
-            guard pipe(&wake) == 0 else { return AsyncStream { $0.finish() } }
-            let (wakeRead, wakeWrite) = (wake[0], wake[1])
+            guard let (wakeRead, wakeWrite) = try? Descriptors.wakePipe() else {
+                return AsyncStream { $0.finish() }
+            }
             return AsyncStream { continuation in
-                continuation.onTermination = { _ in
-                    var byte: UInt8 = 1
-                    _ = systemWrite(wakeWrite, &byte, 1)
-                }
+                continuation.onTermination = { _ in Descriptors.wake(wakeWrite) }
                 DispatchQueue(label: "session-cli.pasted-lines").async {
                     Self.readLines(fd, until: wakeRead, limit: limit) { continuation.yield(Self.text($0)) }
                     continuation.finish()
-                    close(wakeRead)
-                    close(wakeWrite)
+                    systemClose(wakeRead)
+                    systemClose(wakeWrite)
                 }
             }
         }
@@ -44,19 +42,13 @@ extension StandardInput {
     private static func readLines(_ fd: Int32, until wake: Int32, limit: Int, line: ([UInt8]) -> Void) {
         var pending: [UInt8] = []
         var overlong = false
-        var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
-            var watched = [
-                pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
-            ]
-            let ready = poll(&watched, 2, -1)
-            if ready < 0 && errno == EINTR { continue }
-            guard ready > 0, watched[1].revents == 0 else { return }
-            let count = buffer.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
-            if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
-            guard count > 0 else { return }
-            for byte in buffer[..<count] {
+            guard let ready = Descriptors.wait(readable: [fd, wake], milliseconds: -1), !ready[1] else {
+                return
+            }
+            guard ready[0] else { continue }
+            guard let bytes = try? Descriptors.read(fd, upTo: 4096), !bytes.isEmpty else { return }
+            for byte in bytes {
                 if byte == 0x0A {
                     if !overlong { line(pending) }
                     pending.removeAll(keepingCapacity: true)

@@ -1,4 +1,5 @@
 import SessionSupport
+import SessionSystem
 
 /// The tool's standard input: a token piped to `login --with-token`, a line
 /// typed at a prompt with echo off. A test gives a command bytes instead
@@ -25,7 +26,9 @@ package final class StandardInput: Sendable {
 
     /// The process's standard input.
     package static func standard() -> StandardInput {
-        StandardInput(source: .descriptor(STDIN_FILENO), isTerminal: isatty(STDIN_FILENO) == 1)
+        StandardInput(
+            source: .descriptor(StandardDescriptor.input),
+            isTerminal: Terminal.isTerminal(StandardDescriptor.input))
     }
 
     /// `bytes` as the input, for a command run in a test.
@@ -62,19 +65,14 @@ package final class StandardInput: Sendable {
                 return piece
             }
         case .descriptor(let fd):
-            var buffer = [UInt8](repeating: 0, count: count)
-            while true {
-                let read = buffer.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
-                if read < 0 && errno == EINTR { continue }
-                guard read >= 0 else {
-                    throw CLIError(
-                        .cannotReadStandardInput, ["reason": String(cString: strerror(errno))], code: .ioError
-                    )
-                }
-                let piece = Array(buffer[..<read])
-                state.withLock { $0.consumed += piece }
-                return piece
+            let piece: [UInt8]
+            do {
+                piece = try Descriptors.read(fd, upTo: count)
+            } catch {
+                throw CLIError(.cannotReadStandardInput, ["reason": error.reason], code: .ioError)
             }
+            state.withLock { $0.consumed += piece }
+            return piece
         }
     }
 

@@ -1,4 +1,5 @@
 import SessionSupport
+import SessionSystem
 
 /// Reads one line typed at the terminal: with echo off for a token, or as
 /// typed for an answer (`switch`'s number).
@@ -16,24 +17,14 @@ enum TerminalPrompt {
     ///
     /// - Throws: Exit 74 when the terminal's echo cannot be turned off.
     static func hiddenLine(prompt: String, limit: Int, console: Console) throws(CLIError) -> [UInt8]? {
-        var original = termios()
-        guard tcgetattr(STDIN_FILENO, &original) == 0 else {
+        guard let original = Terminal.inputSettings() else {
             throw CLIError(.terminalSettingsUnreadable, code: .ioError)
         }
         return try Signals.whilePrompting(restoring: original) { () throws(CLIError) -> [UInt8]? in
             // Echo goes off before the prompt appears: TCSAFLUSH discards pending
             // input, so a token pasted right after the prompt must not reach the
             // terminal before the switch, or it is lost and the read waits forever.
-            var hidden = original
-            hidden.c_lflag &= ~tcflag_t(ECHO | ECHONL | ICANON)
-            withUnsafeMutableBytes(of: &hidden.c_cc) { cc in
-                cc[Int(VMIN)] = 1
-                cc[Int(VTIME)] = 0
-            }
-            var check = termios()
-            guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &hidden) == 0, tcgetattr(STDIN_FILENO, &check) == 0,
-                check.c_lflag & tcflag_t(ECHO | ICANON) == 0
-            else {
+            guard Terminal.hideInput(from: original) else {
                 throw CLIError(.echoCannotBeTurnedOff, code: .ioError)
             }
             console.prompt(prompt)
@@ -49,11 +40,8 @@ enum TerminalPrompt {
         try Signals.whilePrompting(restoring: nil) { () throws(CLIError) -> String in
             console.prompt(prompt)
             var line: [UInt8] = []
-            var byte: UInt8 = 0
             while true {
-                let count = systemRead(STDIN_FILENO, &byte, 1)
-                if count < 0 && errno == EINTR { continue }
-                guard count == 1 else {
+                guard let byte = Descriptors.readByte(StandardDescriptor.input) else {
                     // Ctrl-D: the line never ended on the terminal, so end it here.
                     console.prompt("\n")
                     break
@@ -71,11 +59,7 @@ enum TerminalPrompt {
     private static func readHiddenBytes(limit: Int) -> [UInt8]? {
         var line: [UInt8] = []
         var overflow = false
-        var byte: UInt8 = 0
-        while true {
-            let count = systemRead(STDIN_FILENO, &byte, 1)
-            if count < 0 && errno == EINTR { continue }
-            guard count == 1 else { break }
+        while let byte = Descriptors.readByte(StandardDescriptor.input) {
             switch byte {
             case 0x0A, 0x0D: return overflow ? nil : line
             case 0x04 where line.isEmpty: return overflow ? nil : line  // Ctrl-D on an empty line

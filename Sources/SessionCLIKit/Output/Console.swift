@@ -1,5 +1,6 @@
 package import SessionCore
 import SessionSupport
+import SessionSystem
 
 /// Where a command writes: standard output for results, standard error for
 /// errors and warnings, one line each. A test gives a command one that
@@ -41,16 +42,14 @@ package final class Console: Sendable {
     /// else `nil` (80, then).
     package func terminalColumns() -> Int? {
         guard case .descriptor(let fd) = output else { return nil }
-        var size = winsize()
-        guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
-        return Int(size.ws_col)
+        return Terminal.columns(fd)
     }
 
     /// The process's standard output and standard error.
     package static func standard() -> Console {
         Console(
-            output: .descriptor(STDOUT_FILENO), errors: .descriptor(STDERR_FILENO),
-            outputIsTerminal: isatty(STDOUT_FILENO) == 1)
+            output: .descriptor(StandardDescriptor.output), errors: .descriptor(StandardDescriptor.error),
+            outputIsTerminal: Terminal.isTerminal(StandardDescriptor.output))
     }
 
     /// A console that keeps what is written, for a command run in a test.
@@ -140,17 +139,9 @@ package final class Console: Sendable {
         case .memory(let kept):
             kept.withLock { $0 += bytes }
         case .descriptor(let fd):
-            var bytes = bytes
-            while !bytes.isEmpty {
-                let count = bytes.withUnsafeBytes { systemWrite(fd, $0.baseAddress, $0.count) }
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else {
-                    let reason = count < 0 ? String(cString: strerror(errno)) : "nothing was written"
-                    let stream: Failure.Stream = fd == STDOUT_FILENO ? .output : .errors
-                    failure.withLock { $0 = $0 ?? Failure(stream: stream, reason: reason) }
-                    return
-                }
-                bytes = bytes.dropFirst(count)
+            if let reason = Descriptors.write(fd, bytes) {
+                let stream: Failure.Stream = fd == StandardDescriptor.output ? .output : .errors
+                failure.withLock { $0 = $0 ?? Failure(stream: stream, reason: reason) }
             }
         }
     }

@@ -1,5 +1,6 @@
 package import SessionCore
 import SessionSupport
+import SessionSystem
 
 /// Turns what a command throws into the tool's one-line error and exit
 /// code: the one mapping from errors to exit codes and to the catalog's
@@ -193,7 +194,7 @@ package enum ErrorReport {
             Message(.sessionFileNotRegular, ["path": path], messages: ["kind": Message(fileKind(kind))])
         case .io(let path, let operation, let code):
             Message(
-                .fileOperationFailed, ["path": path, "reason": String(cString: strerror(code))],
+                .fileOperationFailed, ["path": path, "reason": Errno.text(code)],
                 messages: ["operation": self.operation(operation), "hint": hint(code, operation)])
         }
     }
@@ -236,11 +237,12 @@ package enum ErrorReport {
 
     private static func hint(_ code: Int32, _ operation: String) -> Message {
         switch code {
-        case EACCES, EPERM: Message(.hintPermissions)
-        case EROFS: Message(.hintReadOnly)
-        case ENOSPC where operation == "watch", EMFILE, ENFILE: Message(.hintWatchLimit)
-        case ENOSPC, EDQUOT: Message(.hintDiskFull)
-        case ENOTDIR: Message(.hintNotFolder)
+        case Errno.accessDenied, Errno.notPermitted: Message(.hintPermissions)
+        case Errno.readOnlyFileSystem: Message(.hintReadOnly)
+        case Errno.noSpace where operation == "watch", Errno.tooManyFiles, Errno.tooManyFilesInSystem:
+            Message(.hintWatchLimit)
+        case Errno.noSpace, Errno.quotaExceeded: Message(.hintDiskFull)
+        case Errno.notDirectory: Message(.hintNotFolder)
         default: Message(.nothing)
         }
     }

@@ -1,4 +1,5 @@
 import SessionSupport
+package import SessionSystem
 
 /// Secrets kept in the system keyring: one item per secret in the Secret
 /// Service's default collection (``SecretService``), found by attributes

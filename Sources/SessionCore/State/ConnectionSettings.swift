@@ -1,4 +1,5 @@
 import SessionSupport
+import SessionSystem
 
 /// How a session's requests reach its provider and its server, beyond the
 /// URL: the certificate authorities it trusts besides the system's, the

@@ -1,4 +1,5 @@
 import SessionSupport
+import SessionSystem
 
 /// A store that keeps its sessions in memory, safe to use from any thread.
 ///

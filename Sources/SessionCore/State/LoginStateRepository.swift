@@ -1,3 +1,5 @@
+import SessionSystem
+
 #if canImport(FoundationEssentials)
     public import FoundationEssentials
 #else

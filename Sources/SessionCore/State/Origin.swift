@@ -1,4 +1,5 @@
 package import SessionSupport
+import SessionSystem
 
 /// The scheme, host and port of a URL: the unit a token is scoped to.
 ///

@@ -147,13 +147,6 @@ public enum SessionLimits {
     /// The most header fields of an HTTP answer a transport reads.
     package static let responseHeaderCount = 500
     package static let nestingDepth = 64
-    /// The most bytes of one D-Bus message read: 1 MiB. The Secret Service's
-    /// are under 1 KiB; the protocol allows 128 MiB.
-    package static let dbusMessageSize = 1 << 20
-    /// The longest D-Bus array read: 64 MiB (the protocol's own bound).
-    package static let dbusArraySize = 1 << 26
-    /// The longest line of the D-Bus authentication exchange: 512 bytes.
-    package static let dbusAuthenticationLine = 512
     /// The most connections the sign-in listener holds open at once: 16.
     package static let listenerConnections = 16
     /// The longest request head the sign-in listener reads: 16 KiB.

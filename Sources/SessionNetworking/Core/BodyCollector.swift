@@ -1,6 +1,7 @@
 import SessionCore
 import SessionHTTP
 import SessionSupport
+import SessionSystem
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

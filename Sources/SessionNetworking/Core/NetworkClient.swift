@@ -1,5 +1,6 @@
 public import SessionHTTP
 import SessionSupport
+import SessionSystem
 
 #if canImport(FoundationEssentials)
     public import FoundationEssentials

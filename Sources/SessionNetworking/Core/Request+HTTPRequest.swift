@@ -1,6 +1,7 @@
 import SessionCore
 import SessionHTTP
 import SessionSupport
+import SessionSystem
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -63,7 +64,7 @@ extension Request {
             guard let descriptor = stream.openDescriptor() else {
                 throw NetworkError.invalidRequest("the body's file cannot be opened")
             }
-            close(descriptor)
+            systemClose(descriptor)
             return (http, .stream(stream))
         }
         return (http, nil)

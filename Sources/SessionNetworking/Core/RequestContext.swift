@@ -1,6 +1,7 @@
 public import SessionCore
 public import SessionHTTP
 import SessionSupport
+import SessionSystem
 
 #if canImport(FoundationEssentials)
     public import FoundationEssentials

@@ -1,5 +1,6 @@
 package import SessionCore
 import SessionSupport
+import SessionSystem
 
 /// Reads a client's private key for `private_key_jwt` from its PEM file,
 /// each time it is needed: the key stays in its file, never in a session.

@@ -1,6 +1,7 @@
 package import SessionCore
 package import SessionHTTP
 import SessionSupport
+import SessionSystem
 
 #if canImport(FoundationEssentials)
     package import FoundationEssentials

@@ -1,6 +1,7 @@
 import Foundation
 import Session
 import SessionSupport
+import SessionSystem
 
 /// Writes what each hook saw into a shared log, tagged with its name.
 struct RecordingBehavior: RequestBehavior {

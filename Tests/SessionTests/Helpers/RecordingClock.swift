@@ -1,5 +1,6 @@
 import Session
 import SessionSupport
+import SessionSystem
 
 /// A clock that records every wait and returns at once: no test sleeps.
 final class RecordingClock: SequenceClock {

@@ -2,6 +2,7 @@ import Foundation
 import SessionCLIKit
 import SessionCore
 import SessionSupport
+import SessionSystem
 
 /// A ``Network`` that answers from what the test says and records what it
 /// was asked: for the commands' logic, with no server.

@@ -1,6 +1,7 @@
 import Foundation
 import Session
 import SessionSupport
+import SessionSystem
 
 /// A transport for unit tests of the pipeline: it answers from a JSON fixture
 /// under `Fixtures/`, or fails, and records every request it was given.

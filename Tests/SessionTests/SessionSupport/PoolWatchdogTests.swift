@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import SessionSupport
+import SessionSystem
 import SessionTestSupport
 import Testing
 

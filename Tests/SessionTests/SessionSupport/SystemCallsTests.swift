@@ -1,5 +1,6 @@
 import Foundation
 import SessionSupport
+import SessionSystem
 import Testing
 
 /// The one reader of small files and the one way to start a process, which

@@ -1,5 +1,6 @@
 import SessionCore
 package import SessionSupport
+import SessionSystem
 
 /// `api [options] PATH|URL`: one request to the session's server, with the
 /// token; the answer's body on standard output, as `gh api` does it.
@@ -182,13 +183,8 @@ package struct APICommand: Command {
     /// Refuses before anything is sent a body file that cannot be read,
     /// or a folder (which opens, then fails as the request goes out).
     private static func checkReadable(_ path: String) throws(CLIError) {
-        var info = stat()
-        let code: Int32? =
-            stat(path, &info) != 0 || access(path, R_OK) != 0
-            ? errno : (info.st_mode & S_IFMT == S_IFDIR ? EISDIR : nil)
-        if let code {
-            throw CLIError(
-                .apiCannotRead, ["file": path, "reason": String(cString: strerror(code))], code: .ioError)
+        if let code = POSIX.readProblem(atPath: path) {
+            throw CLIError(.apiCannotRead, ["file": path, "reason": Errno.text(code)], code: .ioError)
         }
     }
 

@@ -1,5 +1,6 @@
 import SessionCore
 import SessionSupport
+import SessionSystem
 
 /// Where a login saves: the session with the new credential's key is
 /// replaced (and kept here, with its secrets, to be revoked) or one is

@@ -1,5 +1,6 @@
 import SessionCore
 import SessionSupport
+import SessionSystem
 
 /// `git config --global …`, with git found on `PATH` as a shell finds it,
 /// run with this process's environment (so `HOME` and `GIT_CONFIG_GLOBAL`

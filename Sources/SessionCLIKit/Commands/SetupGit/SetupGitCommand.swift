@@ -1,5 +1,6 @@
 import SessionCore
 import SessionSupport
+import SessionSystem
 
 /// `setup-git`: makes git ask `session-cli git-credential` for the session's
 /// server, and no other helper; `--remove` undoes it.

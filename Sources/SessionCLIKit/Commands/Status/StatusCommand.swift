@@ -1,5 +1,6 @@
 import SessionCore
 import SessionSupport
+import SessionSystem
 
 /// `status`: show the session and the button. Never writes, never uses the network.
 package struct StatusCommand: Command {

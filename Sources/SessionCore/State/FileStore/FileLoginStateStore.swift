@@ -1,4 +1,5 @@
 import SessionSupport
+import SessionSystem
 
 #if canImport(FoundationEssentials)
     public import FoundationEssentials
@@ -116,7 +117,7 @@ public final class FileLoginStateStore: LoginStateStore, SessionStorage {
         keyring: (String) -> any SecretKeeping = { KeyringSecretStore(application: "session", storePath: $0) }
     ) {
         self.init(path: path, lockTimeout: lockTimeout, keyring: keyring) {
-            try POSIX.syncDirectory(atPath: $0)
+            try SessionFiles.syncDirectory(atPath: $0)
         }
     }
 
@@ -290,7 +291,7 @@ public final class FileLoginStateStore: LoginStateStore, SessionStorage {
     ///
     /// - Throws: ``SessionFileError`` for a session that cannot be read, or a file that cannot be written.
     package func removeSession(_ key: SessionKey) throws -> Removed? {
-        guard try POSIX.mode(atPath: directoryPath) != nil else { return nil }
+        guard try SessionFiles.mode(atPath: directoryPath) != nil else { return nil }
         return try whileWriting(creatingDirectory: false) {
             var sessions = try readSessions()
             let before = sessions
@@ -303,13 +304,13 @@ public final class FileLoginStateStore: LoginStateStore, SessionStorage {
 
     /// Removes every session and the file: ``removeAll()``, saying what the keyring could not do.
     package func removeAllSessions() throws -> [Removed] {
-        guard try POSIX.mode(atPath: directoryPath) != nil else { return [] }
+        guard try SessionFiles.mode(atPath: directoryPath) != nil else { return [] }
         return try whileWriting(creatingDirectory: false) {
             let before: SessionSet
             do {
                 before = try readSessions()
             } catch let error as SessionFileError where error.isBadData {
-                try POSIX.removeFile(atPath: path)
+                try SessionFiles.removeFile(atPath: path)
                 return []
             }
             let removed = before.entries.compactMap { try? $0.credential() }.map(readSecrets)
@@ -335,7 +336,7 @@ public final class FileLoginStateStore: LoginStateStore, SessionStorage {
     /// hold a token) and changes nothing else: a logout with no session to
     /// end still leaves no token in the folder.
     package func removeLeftovers() throws {
-        guard try POSIX.mode(atPath: directoryPath) != nil else { return }
+        guard try SessionFiles.mode(atPath: directoryPath) != nil else { return }
         try whileWriting(creatingDirectory: false) {}
     }
 
@@ -350,7 +351,8 @@ public final class FileLoginStateStore: LoginStateStore, SessionStorage {
     }
 
     package func readSessions() throws -> SessionSet {
-        guard let bytes = try POSIX.readRegularFile(atPath: path, limit: SessionLimits.sessionFileSize) else {
+        guard let bytes = try SessionFiles.readRegularFile(atPath: path, limit: SessionLimits.sessionFileSize)
+        else {
             return SessionSet()
         }
         return try SessionFileFormat.decode(bytes, path: path)
@@ -359,7 +361,7 @@ public final class FileLoginStateStore: LoginStateStore, SessionStorage {
     package func changeSessions<Result>(_ kind: SessionChange, _ change: (inout SessionSet) throws -> Result)
         throws -> Result
     {
-        if kind != .save, try POSIX.mode(atPath: directoryPath) == nil {
+        if kind != .save, try SessionFiles.mode(atPath: directoryPath) == nil {
             // No folder, so no file: removing from nothing creates nothing.
             var sessions = SessionSet()
             let result = try change(&sessions)
@@ -377,18 +379,17 @@ public final class FileLoginStateStore: LoginStateStore, SessionStorage {
     package func withSessionsLocked<Result: Sendable>(_ body: (LockedSessions) async throws -> Result)
         async throws -> Result
     {
-        try POSIX.makeDirectory(atPath: directoryPath)
-        let lock = try await FileLock(path: lockPath, timeout: lockTimeout, suspending: ())
-        try removeLeftoverTemporaryFiles()
-        let result = try await body(
-            LockedSessions(
-                read: { [self] in try readSessions() },
-                write: { [self] sessions in
-                    try write(sessions, over: try readSessions())
-                    try? syncDirectory(directoryPath)
-                }))
-        _ = consume lock
-        return result
+        try SessionFiles.makeDirectory(atPath: directoryPath)
+        return try await SessionFiles.whileLocked(lockPath, timeout: lockTimeout, suspending: ()) {
+            try removeLeftoverTemporaryFiles()
+            return try await body(
+                LockedSessions(
+                    read: { [self] in try readSessions() },
+                    write: { [self] sessions in
+                        try write(sessions, over: try readSessions())
+                        try? syncDirectory(directoryPath)
+                    }))
+        }
     }
 
     /// `path` with its `.` and empty components dropped and each `..` taking
@@ -410,7 +411,7 @@ public final class FileLoginStateStore: LoginStateStore, SessionStorage {
     ///
     /// Such a file still loads; the next ``save(_:)`` makes it 0600 again.
     public func hasInsecurePermissions() throws -> Bool {
-        guard let mode = try POSIX.mode(atPath: path) else { return false }
+        guard let mode = try SessionFiles.mode(atPath: path) else { return false }
         return mode & 0o077 != 0
     }
 
@@ -421,13 +422,13 @@ public final class FileLoginStateStore: LoginStateStore, SessionStorage {
     private func whileWriting<Result>(creatingDirectory: Bool, _ change: () throws -> Result) throws -> Result
     {
         try writers.withLock {
-            if creatingDirectory { try POSIX.makeDirectory(atPath: directoryPath) }
-            let lock = try FileLock(path: lockPath, timeout: lockTimeout)
-            try removeLeftoverTemporaryFiles()
-            let result = try change()
-            try? syncDirectory(directoryPath)
-            _ = consume lock
-            return result
+            if creatingDirectory { try SessionFiles.makeDirectory(atPath: directoryPath) }
+            return try SessionFiles.whileLocked(lockPath, timeout: lockTimeout) {
+                try removeLeftoverTemporaryFiles()
+                let result = try change()
+                try? syncDirectory(directoryPath)
+                return result
+            }
         }
     }
 
@@ -443,7 +444,7 @@ public final class FileLoginStateStore: LoginStateStore, SessionStorage {
         let kept = try sessions.keepSecrets(keyring.keep)
         do {
             if sessions.entries.isEmpty {
-                try POSIX.removeFile(atPath: path)
+                try SessionFiles.removeFile(atPath: path)
             } else {
                 try replaceFile(with: SessionFileFormat.encode(sessions))
             }
@@ -483,10 +484,10 @@ public final class FileLoginStateStore: LoginStateStore, SessionStorage {
         let temporary =
             directoryPath + "/" + temporaryPrefix + String(UInt64.random(in: .min ... .max), radix: 36)
         do {
-            try POSIX.writeNewFile(atPath: temporary, data: data)
-            try POSIX.move(temporary, to: path)
+            try SessionFiles.writeNewFile(atPath: temporary, data: data)
+            try SessionFiles.move(temporary, to: path)
         } catch {
-            try? POSIX.removeFile(atPath: temporary)
+            try? SessionFiles.removeFile(atPath: temporary)
             throw error
         }
     }
@@ -494,8 +495,9 @@ public final class FileLoginStateStore: LoginStateStore, SessionStorage {
     /// Under the lock no other writer is running, so every temporary file is a
     /// dead writer's and may hold a token.
     private func removeLeftoverTemporaryFiles() throws {
-        for name in try POSIX.entries(ofDirectory: directoryPath) where name.hasPrefix(temporaryPrefix) {
-            try POSIX.removeFile(atPath: directoryPath + "/" + name)
+        for name in try SessionFiles.entries(ofDirectory: directoryPath) where name.hasPrefix(temporaryPrefix)
+        {
+            try SessionFiles.removeFile(atPath: directoryPath + "/" + name)
         }
     }
 }

@@ -65,18 +65,18 @@ package struct NonceFile: Sendable, Equatable {
         let text = kept.suffix(Self.capacity).map { "\($0.origin) \($0.nonce)\n" }.joined()
         let temporary = temporaryPrefix + String(UInt64.random(in: .min ... .max), radix: 36)
         do {
-            try POSIX.makeDirectory(atPath: folder)
-            try POSIX.writeNewFile(atPath: temporary, data: Data(text.utf8), flush: false)
-            try POSIX.move(temporary, to: path)
+            try SessionFiles.makeDirectory(atPath: folder)
+            try SessionFiles.writeNewFile(atPath: temporary, data: Data(text.utf8), flush: false)
+            try SessionFiles.move(temporary, to: path)
         } catch {
-            try? POSIX.removeFile(atPath: temporary)
+            try? SessionFiles.removeFile(atPath: temporary)
         }
     }
 
     /// The file's lines, in order, each an origin and a valid nonce.
     private func entries() -> [(origin: String, nonce: String)] {
         let limit = Self.capacity * (Self.nonceLimit + 300)
-        guard let bytes = try? POSIX.readRegularFile(atPath: path, limit: limit) else { return [] }
+        guard let bytes = try? SessionFiles.readRegularFile(atPath: path, limit: limit) else { return [] }
         return bytes.split(separator: UInt8(ascii: "\n")).compactMap { line in
             let parts = line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
             guard parts.count == 2 else { return nil }

@@ -1,4 +1,5 @@
 import SessionSupport
+import SessionSystem
 
 #if canImport(FoundationEssentials)
     public import FoundationEssentials
@@ -56,7 +57,7 @@ public enum SessionFileError: Error, Sendable, Hashable, LocalizedError, CustomS
         case .notRegularFile(let path, let kind):
             "session file \(path) is \(kind), not a regular file; move it out of the way"
         case .io(let path, let operation, let code):
-            "cannot \(operation) \(path): \(String(cString: strerror(code)))"
+            "cannot \(operation) \(path): \(Errno.text(code))"
                 + Self.hint(for: code)
         }
     }
@@ -66,10 +67,11 @@ public enum SessionFileError: Error, Sendable, Hashable, LocalizedError, CustomS
 
     private static func hint(for code: Int32) -> String {
         switch code {
-        case EACCES, EPERM: "; check the owner and permissions of the file and its folder"
-        case EROFS: "; keep the store in another location"
-        case ENOSPC, EDQUOT: "; free some disk space"
-        case ENOTDIR: "; a part of the path is a file, not a folder"
+        case Errno.accessDenied, Errno.notPermitted:
+            "; check the owner and permissions of the file and its folder"
+        case Errno.readOnlyFileSystem: "; keep the store in another location"
+        case Errno.noSpace, Errno.quotaExceeded: "; free some disk space"
+        case Errno.notDirectory: "; a part of the path is a file, not a folder"
         default: ""
         }
     }

@@ -1,4 +1,5 @@
 import SessionSupport
+import SessionSystem
 
 extension SessionFileFormat {
     /// The file as ``encode(_:)`` lays it out, read by its lines: the
@@ -86,10 +87,7 @@ private struct LineReader {
     /// The next line, without its line feed; a final line feed ends the last line.
     mutating func line() -> Range<Int>? {
         guard start < buffer.count, let base = buffer.baseAddress else { return nil }
-        let end =
-            memchr(base + start, 0x0A, buffer.count - start).map {
-                base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
-            } ?? buffer.count
+        let end = Memory.firstIndex(of: 0x0A, in: base, from: start, to: buffer.count) ?? buffer.count
         defer { start = end + 1 }
         return start..<end
     }
@@ -119,7 +117,7 @@ private struct Matcher {
     mutating func literal(_ text: StaticString) -> Bool {
         let count = text.utf8CodeUnitCount
         guard end - index >= count, let base = buffer.baseAddress,
-            memcmp(base + index, text.utf8Start, count) == 0
+            Memory.equal(base + index, text.utf8Start, count: count)
         else { return false }
         index += count
         return true

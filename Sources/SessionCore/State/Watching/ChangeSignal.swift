@@ -1,4 +1,5 @@
 import SessionSupport
+import SessionSystem
 
 /// "Read again", told to everyone listening: the in-memory store's writes,
 /// a usecase's own writes, and the file watcher's events each go through one.

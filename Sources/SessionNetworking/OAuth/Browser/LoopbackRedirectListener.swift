@@ -1,6 +1,7 @@
 import Dispatch
 package import SessionCore
 import SessionSupport
+import SessionSystem
 
 #if canImport(FoundationEssentials)
     package import FoundationEssentials

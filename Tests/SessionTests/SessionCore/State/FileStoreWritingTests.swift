@@ -1,5 +1,6 @@
 import Foundation
 import SessionSupport
+import SessionSystem
 import SessionTestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import SessionSystem
 import SessionTestSupport
 import Testing
 

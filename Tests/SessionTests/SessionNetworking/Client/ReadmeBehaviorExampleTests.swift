@@ -1,6 +1,7 @@
 import Foundation
 import Session
 import SessionSupport
+import SessionSystem
 import Testing
 
 /// The README's example behavior, with its exact signatures: if one of them

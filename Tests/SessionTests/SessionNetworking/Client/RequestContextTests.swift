@@ -1,6 +1,7 @@
 import Foundation
 import Session
 import SessionSupport
+import SessionSystem
 import Testing
 
 /// Every request remembers what it carried and how it ended.

@@ -1,6 +1,7 @@
 import Foundation
 import Session
 import SessionSupport
+import SessionSystem
 import Testing
 
 /// The device flow run by `NetworkClient.run` on recorded answers: its

@@ -1,6 +1,7 @@
 import Foundation
 import Session
 import SessionSupport
+import SessionSystem
 
 /// Recorded answers from `Fixtures/oauth/`, fed to a sequence through the
 /// real `NetworkClient.run`, with a transport that answers in order and a

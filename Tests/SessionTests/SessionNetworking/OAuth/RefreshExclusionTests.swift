@@ -2,6 +2,7 @@ import Foundation
 import Session
 import SessionNetworking
 import SessionSupport
+import SessionSystem
 import Testing
 
 /// What the store's writer lock buys a refresh: two refreshers (as two

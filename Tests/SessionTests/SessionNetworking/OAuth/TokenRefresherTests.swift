@@ -1,6 +1,7 @@
 import Foundation
 import Session
 import SessionSupport
+import SessionSystem
 import Testing
 
 /// The refresher's rules with a stub token endpoint: one refresh in flight,

@@ -1,6 +1,7 @@
 import Foundation
 import Session
 import SessionSupport
+import SessionSystem
 import SessionTestSupport
 import SessionURLSession
 import Testing

@@ -1,4 +1,5 @@
 import SessionSupport
+import SessionSystem
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,5 @@
 import SessionSupport
+package import SessionSystem
 
 /// The freedesktop Secret Service API (org.freedesktop.Secret, version 0.2)
 /// over a ``DBusConnection``: what a session's secrets need of it, and no
@@ -35,12 +36,8 @@ package final class SecretService {
         runtimeDirectory: String? = ProcessEnvironment.value(.runtimeDirectory),
         onPrompt: @escaping () -> Void = {}, interrupts: (any InterruptSource)? = nil
     ) throws(KeyringError) -> SecretService {
-        var address = address.flatMap { $0.isEmpty ? nil : $0 }
-        if address == nil, let runtime = runtimeDirectory, runtime.hasPrefix("/") {
-            var info = stat()
-            if stat(runtime + "/bus", &info) == 0 { address = "unix:path=" + runtime + "/bus" }
-        }
-        guard let address else {
+        guard let address = DBusConnection.sessionBus(address: address, runtimeDirectory: runtimeDirectory)
+        else {
             throw .noSessionBus(
                 reason: "DBUS_SESSION_BUS_ADDRESS is not set, and there is no $XDG_RUNTIME_DIR/bus")
         }

@@ -1,4 +1,5 @@
 import SessionSupport
+import SessionSystem
 
 /// The changes the operating system reports for one file, as a stream that
 /// says "read again": inotify on Linux (``InotifyWatcher``), a dispatch

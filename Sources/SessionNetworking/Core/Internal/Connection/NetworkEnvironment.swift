@@ -1,4 +1,4 @@
-package import SessionCore
+package import SessionSystem
 
 /// The variables curl reads for trust and proxies, as this process has them
 /// (or as a test gives them): read once per transport, not per request.

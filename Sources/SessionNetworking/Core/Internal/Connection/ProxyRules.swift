@@ -1,5 +1,6 @@
 package import SessionCore
 import SessionSupport
+import SessionSystem
 
 #if canImport(FoundationEssentials)
     package import FoundationEssentials

@@ -1,5 +1,6 @@
 import SessionCore
 import SessionSupport
+import SessionSystem
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -35,10 +36,7 @@ struct TrustFiles: Sendable {
         clientCertificate = settings.clientCertificate
         if let bundle { try PEMFiles.checkCAFile(bundle) }
         if let folder {
-            var status = stat()
-            guard stat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR,
-                access(folder, R_OK | X_OK) == 0
-            else {
+            guard POSIX.isReadableFolder(atPath: folder) else {
                 throw ConnectionError(.caFileUnusable(path: folder, why: "not a folder that can be read"))
             }
         }

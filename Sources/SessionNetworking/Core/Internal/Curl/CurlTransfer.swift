@@ -1,3 +1,5 @@
+import SessionSystem
+
 #if canImport(CCurl)
     import CCurl
     #if canImport(FoundationEssentials)
@@ -104,7 +106,7 @@
             case .data(let data): body = .bytes([UInt8](data), sent: 0)
             case .stream(let stream):
                 guard let descriptor = stream.openDescriptor() else {
-                    throw BodyUnreadable(path: stream.path, code: errno)
+                    throw BodyUnreadable(path: stream.path, code: Errno.current)
                 }
                 body = .stream(descriptor)
             }
@@ -112,7 +114,7 @@
         }
 
         deinit {
-            if case .stream(let descriptor) = body { close(descriptor) }
+            if case .stream(let descriptor) = body { systemClose(descriptor) }
             curl_multi_remove_handle(multi, easy)
             curl_easy_cleanup(easy)
             curl_multi_cleanup(multi)
@@ -407,9 +409,9 @@
                 return count
             case .stream(let descriptor):
                 guard let start = buffer.baseAddress else { return 0 }
-                let count = retryingOnInterrupt { Glibc.read(descriptor, start, buffer.count) }
+                let count = retryingOnInterrupt { systemRead(descriptor, start, buffer.count) }
                 guard count >= 0 else {
-                    failure = BodyUnreadable(path: nil, code: errno)
+                    failure = BodyUnreadable(path: nil, code: Errno.current)
                     return Int(CURL_READFUNC_ABORT)
                 }
                 return count
@@ -454,7 +456,7 @@
         let code: Int32
 
         var description: String {
-            "the body's file \(path.map { "\($0) " } ?? "")could not be read: \(String(cString: strerror(code)))"
+            "the body's file \(path.map { "\($0) " } ?? "")could not be read: \(Errno.text(code))"
         }
     }
 #endif

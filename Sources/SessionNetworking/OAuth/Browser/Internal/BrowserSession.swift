@@ -1,5 +1,6 @@
 import SessionCore
 import SessionSupport
+import SessionSystem
 
 /// The listener of a browser sign-in between the callback and the end of
 /// the login: the flow returns its credential before ``Login`` saves it, so

@@ -1,6 +1,7 @@
 import Dispatch
 import SessionCore
 import SessionSupport
+import SessionSystem
 
 /// The loopback listener's event loop, on a thread of its own: one `poll`
 /// over the listening sockets, the connections and a wake-up pipe.
@@ -45,18 +46,12 @@ package final class ListenerLoop: Sendable {
         accepts: @escaping @Sendable ([String: String]) -> Bool,
         onRefused: @escaping @Sendable (RefusedCallback) -> Void
     ) throws {
-        var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else {
-            let code = errno
+        do {
+            wake = try Descriptors.wakePipe()
+        } catch {
             ListenerSockets.closeAll(sockets)
-            throw SignInError.callbackAddressUnavailable(
-                address: "loopback", reason: String(cString: strerror(code)))
+            throw SignInError.callbackAddressUnavailable(address: "loopback", reason: error.reason)
         }
-        for fd in ends {
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-        }
-        wake = (ends[0], ends[1])
         self.sockets = sockets
         self.path = path
         text = PageText(pages)
@@ -111,13 +106,12 @@ package final class ListenerLoop: Sendable {
     }
 
     deinit {
-        _ = close(wake.read)
-        _ = close(wake.write)
+        systemClose(wake.read)
+        systemClose(wake.write)
     }
 
     private func signal() {
-        var byte: UInt8 = 1
-        _ = write(wake.write, &byte, 1)
+        Descriptors.wake(wake.write)
     }
 
     // MARK: The loop
@@ -153,36 +147,36 @@ package final class ListenerLoop: Sendable {
                     return true
                 case .reading(let deadline):
                     guard now >= deadline || stopped else { return false }
-                    _ = close(connection.fd)
+                    systemClose(connection.fd)
                     return true
                 }
             }
             if stopped { break }
 
-            var fds = [pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
+            var fds = [wake.read]
             let listening = connections.count < Self.connectionLimit
-            if listening { fds += sockets.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) } }
+            if listening { fds += sockets }
             let readers = connections.indices.filter {
                 if case .reading = connections[$0].phase { true } else { false }
             }
-            fds += readers.map { pollfd(fd: connections[$0].fd, events: Int16(POLLIN), revents: 0) }
-            _ = poll(&fds, nfds_t(fds.count), 100)
+            fds += readers.map { connections[$0].fd }
+            let ready = Descriptors.wait(readable: fds, milliseconds: 100) ?? fds.map { _ in false }
 
-            if fds[0].revents != 0 { drainWake() }
+            if ready[0] { Descriptors.drain(wake.read) }
             if listening {
-                for entry in fds[1...sockets.count] where entry.revents != 0 {
-                    acceptAll(entry.fd, into: &connections)
+                for (offset, socket) in sockets.enumerated() where ready[1 + offset] {
+                    acceptAll(socket, into: &connections)
                 }
             }
             let firstReader = 1 + (listening ? sockets.count : 0)
             var finished: Set<Int32> = []
-            for (offset, index) in readers.enumerated() where fds[firstReader + offset].revents != 0 {
+            for (offset, index) in readers.enumerated() where ready[firstReader + offset] {
                 if !serve(&connections[index], accepted: &accepted) { finished.insert(connections[index].fd) }
             }
             connections.removeAll { finished.contains($0.fd) }
         }
-        for connection in connections { _ = close(connection.fd) }
-        for fd in sockets { _ = close(fd) }
+        for connection in connections { systemClose(connection.fd) }
+        for fd in sockets { systemClose(fd) }
         if let waiter = shared.withLock({ state in
             defer { state.waiter = nil }
             return state.waiter
@@ -209,10 +203,7 @@ package final class ListenerLoop: Sendable {
 
     private func acceptAll(_ socket: Int32, into connections: inout [Connection]) {
         while connections.count < Self.connectionLimit {
-            let fd = accept(socket, nil, nil)
-            guard fd >= 0 else { return }
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            guard let fd = Sockets.accept(socket) else { return }
             connections.append(Connection(fd: fd, phase: .reading(deadline: .now + requestDeadline)))
         }
     }
@@ -220,14 +211,13 @@ package final class ListenerLoop: Sendable {
     /// Reads what arrived; answers a complete request. Returns whether the
     /// connection stays open.
     private func serve(_ connection: inout Connection, accepted: inout Bool) -> Bool {
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        let count = buffer.withUnsafeMutableBytes { recv(connection.fd, $0.baseAddress, $0.count, 0) }
-        if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) { return true }
-        guard count > 0 else {
-            _ = close(connection.fd)
+        switch Sockets.receive(connection.fd) {
+        case .nothingYet: return true
+        case .closed:
+            systemClose(connection.fd)
             return false
+        case .bytes(let bytes): connection.bytes += bytes
         }
-        connection.bytes += buffer[..<count]
         switch RequestHead.read(connection.bytes, limit: Self.headLimit) {
         case .incomplete:
             return true
@@ -290,33 +280,6 @@ package final class ListenerLoop: Sendable {
 
     /// Sends a whole response and closes the connection.
     private func respond(_ fd: Int32, _ bytes: [UInt8]) {
-        var sent = 0
-        let deadline = ContinuousClock.now + .seconds(1)
-        while sent < bytes.count, ContinuousClock.now < deadline {
-            let count = bytes[sent...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, noSignal) }
-            if count > 0 {
-                sent += count
-            } else if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) {
-                var ready = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-                _ = poll(&ready, 1, 50)
-            } else {
-                break
-            }
-        }
-        _ = shutdown(fd, Int32(SHUT_WR))
-        _ = close(fd)
-    }
-
-    private func drainWake() {
-        var buffer = [UInt8](repeating: 0, count: 64)
-        while buffer.withUnsafeMutableBytes({ read(wake.read, $0.baseAddress, $0.count) }) > 0 {}
+        Sockets.sendAndClose(fd, bytes, deadline: .now + .seconds(1))
     }
 }
-
-/// `send` flags that keep a browser that hung up from killing the process
-/// with SIGPIPE (Darwin has no MSG_NOSIGNAL; the tool ignores SIGPIPE there).
-#if canImport(Darwin)
-    private let noSignal: Int32 = 0
-#else
-    private let noSignal = Int32(MSG_NOSIGNAL)
-#endif

@@ -1,5 +1,19 @@
 import SessionSupport
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
 /// A connection to the session bus: a Unix socket (`unix:path=` or
 /// `unix:abstract=`), `AUTH EXTERNAL`, `Hello`, then method calls and the
 /// signals that come between their replies.
@@ -15,6 +29,15 @@ import SessionSupport
 ///                                interface: "org.freedesktop.DBus", member: "GetId"), deadline: .now + .seconds(5))
 /// ```
 package final class DBusConnection {
+    /// The session bus's address: `address` when it is set and not empty,
+    /// else `$XDG_RUNTIME_DIR/bus` when that socket exists, else `nil`.
+    package static func sessionBus(address: String?, runtimeDirectory: String?) -> String? {
+        if let address, !address.isEmpty { return address }
+        guard let runtime = runtimeDirectory, runtime.hasPrefix("/") else { return nil }
+        var info = stat()
+        return stat(runtime + "/bus", &info) == 0 ? "unix:path=" + runtime + "/bus" : nil
+    }
+
     private let fd: Int32
     private var buffer: [UInt8] = []
     private var nextSerial: UInt32 = 1
@@ -156,9 +179,9 @@ package final class DBusConnection {
                 buffer.removeFirst(end + 1)
                 return String(decoding: line, as: UTF8.self)
             }
-            guard buffer.count < SessionLimits.dbusAuthenticationLine else {
+            guard buffer.count < SystemLimits.dbusAuthenticationLine else {
                 throw .authentication(
-                    "an authentication line over \(SessionLimits.dbusAuthenticationLine) bytes")
+                    "an authentication line over \(SystemLimits.dbusAuthenticationLine) bytes")
             }
             try fill(deadline: deadline)
         }

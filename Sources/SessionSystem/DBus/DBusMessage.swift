@@ -1,4 +1,15 @@
-import SessionSupport
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// One D-Bus message (D-Bus Specification, "Message Protocol"): its header
 /// fields and its body, written little-endian and read in either byte order.
@@ -37,7 +48,7 @@ package struct DBusMessage: Equatable, Sendable {
 
     /// The most this client reads in one message: the Secret Service's are
     /// under 1 KiB; the protocol allows 128 MiB, which a client has no reason to hold.
-    package static let limit = SessionLimits.dbusMessageSize
+    package static let limit = SystemLimits.dbusMessageSize
 
     /// A method call.
     package static func call(
@@ -179,7 +190,7 @@ private struct Writer {
     }
 
     mutating func write(_ value: DBusValue, nesting: Int) throws(DBusMessage.Malformed) {
-        guard nesting < SessionLimits.nestingDepth else { throw DBusMessage.Malformed("nested too deep") }
+        guard nesting < SystemLimits.nestingDepth else { throw DBusMessage.Malformed("nested too deep") }
         switch value {
         case .byte(let byte): bytes.append(byte)
         case .boolean(let flag): put(UInt32(flag ? 1 : 0))
@@ -280,7 +291,7 @@ private struct Reader {
 
     /// One value of the complete type `type`.
     mutating func value(_ type: String, nesting: Int) throws(DBusMessage.Malformed) -> DBusValue {
-        guard nesting < SessionLimits.nestingDepth else { throw DBusMessage.Malformed("nested too deep") }
+        guard nesting < SystemLimits.nestingDepth else { throw DBusMessage.Malformed("nested too deep") }
         guard let code = type.utf8.first else { throw DBusMessage.Malformed("an empty type") }
         switch code {
         case UInt8(ascii: "y"): return .byte(try byte())
@@ -319,7 +330,7 @@ private struct Reader {
         case UInt8(ascii: "a"):
             let element = String(type.dropFirst())
             let length = Int(try uint32())
-            guard length <= SessionLimits.dbusArraySize else {
+            guard length <= SystemLimits.dbusArraySize else {
                 throw DBusMessage.Malformed("an array over 64 MiB")
             }
             try align(DBusSignature.alignment(of: element))
@@ -369,7 +380,7 @@ package enum DBusSignature {
     private static func skipType(_ codes: [UInt8], _ index: inout Int, depth: Int, inArray: Bool)
         throws(DBusMessage.Malformed)
     {
-        guard depth < SessionLimits.nestingDepth, index < codes.count else {
+        guard depth < SystemLimits.nestingDepth, index < codes.count else {
             throw DBusMessage.Malformed("an incomplete signature")
         }
         let code = codes[index]

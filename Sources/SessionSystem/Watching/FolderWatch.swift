@@ -1,6 +1,7 @@
 #if canImport(Darwin)
     import Dispatch
-    import SessionSupport
+    import Darwin
+    import Foundation
 
     /// The changes of a file as Apple platforms report them: a dispatch
     /// source on its folder (while the folder does not exist, on its nearest

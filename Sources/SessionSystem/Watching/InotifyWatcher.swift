@@ -1,5 +1,6 @@
 #if os(Linux)
-    import SessionSupport
+    import Glibc
+    import FoundationEssentials
 
     /// The changes of files as Linux reports them (inotify), for every
     /// watch of the process: one inotify descriptor and one thread while any

@@ -1,4 +1,15 @@
-import SessionSupport
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// An exclusive `flock` on a lock file that is never renamed or deleted.
 ///
@@ -9,13 +20,13 @@ import SessionSupport
 /// The wait is bounded: a holder that is stopped (`kill -STOP`, a debugger)
 /// would otherwise make every other writer hang forever in `flock`. The lock
 /// is polled without blocking, backing off from 1 ms to 50 ms, until the
-/// deadline; then ``StoreBusyError`` names the lock file.
-struct FileLock: ~Copyable {
+/// deadline; then ``SystemError/busy(lockPath:waited:)`` names the lock file.
+package struct FileLock: ~Copyable {
     private let fd: Int32
 
     /// Opens (creating it 0600 if needed) and locks `path`, waiting at most
     /// `timeout` seconds; the thread sleeps between tries.
-    init(path: String, timeout: TimeInterval) throws {
+    package init(path: String, timeout: TimeInterval) throws {
         let fd = try Self.open(path)
         var wait = Backoff(timeout: timeout)
         while let pause = try Self.pauseBeforeRetry(fd, path: path, timeout: timeout, wait: &wait) {
@@ -26,7 +37,7 @@ struct FileLock: ~Copyable {
 
     /// The same, for a task: it suspends between tries instead of blocking a
     /// thread, and a cancelled task stops waiting.
-    init(path: String, timeout: TimeInterval, suspending: Void) async throws {
+    package init(path: String, timeout: TimeInterval, suspending: Void) async throws {
         let fd = try Self.open(path)
         var wait = Backoff(timeout: timeout)
         while let pause = try Self.pauseBeforeRetry(fd, path: path, timeout: timeout, wait: &wait) {
@@ -42,14 +53,14 @@ struct FileLock: ~Copyable {
 
     /// One try at the lock: `nil` once it is held, else the microseconds to
     /// wait before the next try. Past the deadline it closes `fd` and throws
-    /// ``StoreBusyError``.
+    /// ``SystemError/busy(lockPath:waited:)``.
     private static func pauseBeforeRetry(
         _ fd: Int32, path: String, timeout: TimeInterval, wait: inout Backoff
     ) throws -> UInt32? {
         guard try !tryLock(fd, path: path) else { return nil }
         guard let pause = wait.next() else {
             close(fd)
-            throw StoreBusyError(lockPath: path, waited: timeout)
+            throw SystemError.busy(lockPath: path, waited: timeout)
         }
         return pause
     }
@@ -59,7 +70,7 @@ struct FileLock: ~Copyable {
             openFile(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         }
         guard fd >= 0 else {
-            throw SessionFileError.io(path: path, operation: "open the lock file", code: errno)
+            throw SystemError.failed("open the lock file", path: path, code: errno)
         }
         return fd
     }
@@ -70,7 +81,7 @@ struct FileLock: ~Copyable {
         let code = errno
         guard code == EWOULDBLOCK || code == EINTR else {
             close(fd)
-            throw SessionFileError.io(path: path, operation: "lock", code: code)
+            throw SystemError.failed("lock", path: path, code: code)
         }
         return false
     }

@@ -1,3 +1,15 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Darwin)
+    package import Darwin
+#elseif canImport(Glibc)
+    package import Glibc
+#elseif canImport(Musl)
+    package import Musl
+#endif
 /// A socket address on this machine, IPv4 or IPv6, in the form `bind`,
 /// `connect` and `getsockname` take: one place for the byte order and the
 /// `sockaddr` casts that the sign-in listener and the tests' raw client share.

@@ -1,3 +1,15 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 /// An IPv4 or IPv6 address in its bytes, read with `inet_pton`, the strict
 /// parser: `127.+0.0.1`, `127.1` and `0x7f.0.0.1` are not addresses here,
 /// whatever a lenient resolver would make of them.

@@ -1,9 +1,15 @@
-import SessionSupport
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// Every environment variable the library reads, in one list, and the one
 /// place it reads them of its own accord. The caller can always pass the
 /// values instead (the command-line tool passes its own environment), as
-/// ``FileLoginStateStore/defaultFileURL(appName:environment:)`` takes a
+/// `FileLoginStateStore.defaultFileURL(appName:environment:)` takes a
 /// dictionary that is the process's environment by default.
 package enum ProcessEnvironment {
     package enum Name: String, CaseIterable, Sendable {
@@ -37,6 +43,11 @@ package enum ProcessEnvironment {
     /// The variable's value in this process's environment now.
     package static func value(_ name: Name) -> String? {
         getenv(name.rawValue).map { String(cString: $0) }
+    }
+
+    /// The value of the variable named `name` in this process's environment now.
+    package static func value(named name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
     }
 
     /// The variable's value in `environment`.

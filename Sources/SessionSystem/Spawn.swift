@@ -1,5 +1,18 @@
 import Dispatch
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Darwin)
+    package import Darwin
+#elseif canImport(Glibc)
+    package import Glibc
+#elseif canImport(Musl)
+    package import Musl
+#endif
+
 /// The one way the library and the tool start a process: `posix_spawnp`,
 /// the program found on `PATH` as a shell finds it but never run through a
 /// shell (so nothing in an argument is ever a command), with this process's

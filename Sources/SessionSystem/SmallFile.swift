@@ -1,3 +1,15 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 /// The one reader of small files, up to a limit: the session file and the
 /// nonces beside it, a CA file, a client certificate and its key, a key
 /// file, and a file a person names on the command line. It says what the

@@ -1,5 +1,15 @@
-package import SessionCore
-import SessionSupport
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// Every signal disposition the tool sets, in one place; the library sets none.
 ///
@@ -9,7 +19,7 @@ import SessionSupport
 ///   with them blocked (the mask survives exec) and then Ctrl-C would not
 ///   end a login that waits for the browser.
 /// - `status --watch` ends with 0 at SIGINT or SIGTERM: its normal end.
-/// - At a prompt, SIGINT, SIGTERM and SIGHUP put the terminal's settings
+/// - At a prompt (``whilePrompting(restoring:_:)``), SIGINT, SIGTERM and SIGHUP put the terminal's settings
 ///   back, end the prompt's line (so the shell's prompt starts on a line of
 ///   its own) and end the tool with 128 + the signal's number.
 /// - While the keyring waits to be unlocked, SIGINT writes to a pipe the
@@ -17,10 +27,10 @@ import SessionSupport
 ///   left open: asked to take it down, that daemon aborts), and the command
 ///   ends with the keyring's "cancelled".
 package enum Signals {
-    static let endings = [SIGINT, SIGTERM, SIGHUP]
+    private static let endings = [SIGINT, SIGTERM, SIGHUP]
 
     /// What every run of the tool starts with.
-    static func prepareProcess() {
+    package static func prepareProcess() {
         signal(SIGPIPE, SIG_IGN)
         var set = sigset_t()
         sigemptyset(&set)
@@ -32,7 +42,7 @@ package enum Signals {
     /// written as it is printed, so nothing is left unwritten. On a terminal
     /// the line the terminal echoed `^C` on is ended first (on standard
     /// error, so no line is added to what a script reads).
-    static func exitZeroOnInterrupt() {
+    package static func exitZeroOnInterrupt() {
         HandlerState.endsLine = isatty(STDERR_FILENO) == 1
         for number in [SIGINT, SIGTERM] {
             install(number) { _ in
@@ -48,10 +58,10 @@ package enum Signals {
     /// Runs `body`, a prompt on the terminal, with handlers that end it
     /// cleanly: `settings` (the terminal's before the prompt changed them)
     /// put back, a line feed on standard error, exit 128 + the signal.
-    static func whilePrompting<Result, Failure: Error>(
-        restoring settings: termios?, _ body: () throws(Failure) -> Result
+    package static func whilePrompting<Result, Failure: Error>(
+        restoring settings: Terminal.Settings?, _ body: () throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        HandlerState.saved = settings ?? termios()
+        HandlerState.saved = settings?.values ?? termios()
         HandlerState.restores = settings != nil
         // Unblocked on the reading thread, so they reach it.
         var unblock = sigset_t()
