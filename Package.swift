@@ -55,6 +55,14 @@ let package = Package(
         .systemLibrary(
             name: "CCrypto", pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"]), .yum(["openssl-devel"])]),
+        // The networking half's system glue: libcurl and libcrypto (Linux), the only
+        // target that imports them, linked by the networking half only.
+        .target(
+            name: "SessionSystemNetwork",
+            dependencies: [
+                .target(name: "CCurl", condition: .when(platforms: [.linux])),
+                .target(name: "CCrypto", condition: .when(platforms: [.linux])),
+            ]),
         .target(name: "SessionHTTP", dependencies: ["SessionCore", "SessionSupport", "SessionSystem"]),
         .target(
             name: "SessionURLSession",
@@ -62,10 +70,8 @@ let package = Package(
         .target(
             name: "SessionNetworking",
             dependencies: [
-                "SessionCore", "SessionSupport", "SessionSystem", "SessionHTTP",
+                "SessionCore", "SessionSupport", "SessionSystem", "SessionSystemNetwork", "SessionHTTP",
                 .target(name: "SessionURLSession", condition: .when(platforms: applePlatforms)),
-                .target(name: "CCurl", condition: .when(platforms: [.linux])),
-                .target(name: "CCrypto", condition: .when(platforms: [.linux])),
             ]),
         .target(
             name: "Session",

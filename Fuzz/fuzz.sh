@@ -42,7 +42,7 @@ mkdir -p "$build/modules" "$build/lib" "$build/bin"
 # The library's modules, in dependency order, each a static library built
 # with the fuzzer's coverage and AddressSanitizer.
 libraries=()
-for module in SessionSupport SessionCore SessionHTTP SessionNetworking; do
+for module in SessionSupport SessionSystem SessionCore SessionHTTP SessionSystemNetwork SessionNetworking; do
     [ -d "Sources/$module" ] || continue
     echo "fuzz.sh: building $module" >&2
     find "Sources/$module" -name '*.swift' -print0 | xargs -0 swiftc "${flags[@]}" -module-name "$module" \

@@ -7,7 +7,7 @@ public import SessionHTTP
     public import Foundation
 #endif
 
-#if !canImport(CCurl)
+#if !os(Linux)
     import SessionURLSession
 #endif
 
@@ -27,7 +27,7 @@ extension ConnectionSettings {
     ///
     /// - Parameter timeout: Seconds a request may wait for data before it fails.
     public func transport(timeout: TimeInterval = SessionLimits.requestIdleTimeout) -> any Transport {
-        #if canImport(CCurl)
+        #if os(Linux)
             CurlTransport(settings: self, timeout: timeout)
         #else
             URLSessionTransport(settings: self, timeout: timeout)

@@ -1,4 +1,4 @@
-#if canImport(CCurl)
+#if os(Linux)
     #if canImport(FoundationEssentials)
         public import FoundationEssentials
     #else

@@ -144,6 +144,13 @@ package enum POSIX {
         return UInt32(info.st_mode)
     }
 
+    /// The mode of the file at `path`, following a link (a key file may be one).
+    package static func modeFollowingLinks(atPath path: String) throws(SystemError) -> UInt32 {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw .failed("inspect", path: path, code: errno) }
+        return UInt32(info.st_mode)
+    }
+
     /// The names in a directory, without `.` and `..`.
     package static func entries(ofDirectory path: String) throws -> [String] {
         guard let directory = opendir(path) else {

@@ -1,4 +1,4 @@
-#if !canImport(CCrypto) && canImport(CryptoKit)
+#if !os(Linux) && canImport(CryptoKit)
     import CryptoKit
     import Security
 

@@ -12,14 +12,14 @@ import Testing
     /// The transports under test.
     enum Kind: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case urlSession
-        #if canImport(CCurl)
+        #if os(Linux)
             case curl
         #endif
 
         func transport(timeout: TimeInterval) -> any Transport {
             switch self {
             case .urlSession: URLSessionTransport(timeout: timeout)
-            #if canImport(CCurl)
+            #if os(Linux)
                 case .curl: CurlTransport(timeout: timeout)
             #endif
             }

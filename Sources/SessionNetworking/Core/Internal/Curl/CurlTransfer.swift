@@ -1,7 +1,6 @@
 import SessionSystem
 
-#if canImport(CCurl)
-    import CCurl
+#if os(Linux)
     #if canImport(FoundationEssentials)
         import FoundationEssentials
     #else
@@ -11,6 +10,7 @@ import SessionSystem
     import SessionSupport
 
     import SessionHTTP
+    import SessionSystemNetwork
 
     /// One HTTP exchange (no redirect followed) on a libcurl easy handle,
     /// driven by a multi handle of its own on a thread of its own: the thread
@@ -44,17 +44,14 @@ import SessionSystem
             }
         }
 
-        private let easy: UnsafeMutableRawPointer
-        private let multi: UnsafeMutableRawPointer
-        private var headerList: UnsafeMutablePointer<curl_slist>?
+        /// libcurl's handle; set once in the initializer (its callbacks call back here).
+        private var curl: CurlHandle!
         private let url: URL
         private let options: Options
         private let origin: String?
         private let deliversBody: @Sendable (HTTPResponse) -> Bool
         private let receive: @Sendable (HTTPResponse, Data) throws -> Void
         private let cancelled = Locked(false)
-        /// Where libcurl writes its words for a failure: memory that stays put while the handle lives.
-        private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
 
         // The head being read: reset by each status line (a 100 Continue comes before the answer).
         private var head = ResponseHead()
@@ -76,9 +73,6 @@ import SessionSystem
             case stream(Int32)
         }
 
-        /// libcurl's global state, set up once before the first handle.
-        private static let globalInit: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
-
         private init(
             _ hop: RedirectRule.Hop, options: Options,
             deliversBody: @escaping @Sendable (HTTPResponse) -> Bool,
@@ -86,21 +80,11 @@ import SessionSystem
         ) throws {
             let request = hop.request
             guard let url = request.url else { throw NetworkError.invalidRequest("the request names no URL") }
-            guard Self.globalInit, let easy = curl_easy_init() else {
-                throw ConnectionError(.other("libcurl could not start"))
-            }
-            guard let multi = curl_multi_init() else {
-                curl_easy_cleanup(easy)
-                throw ConnectionError(.other("libcurl could not start"))
-            }
-            self.easy = easy
-            self.multi = multi
             self.url = url
             self.options = options
             self.origin = Origin(url)?.description
             self.deliversBody = deliversBody
             self.receive = receive
-            errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
             switch hop.body {
             case .none: body = .none
             case .data(let data): body = .bytes([UInt8](data), sent: 0)
@@ -110,62 +94,45 @@ import SessionSystem
                 }
                 body = .stream(descriptor)
             }
-            try configure(request)
+            do {
+                // Unowned: the handle lives only as long as this transfer.
+                curl = try CurlHandle(
+                    callbacks: CurlHandle.Callbacks(
+                        header: { [unowned self] in header($0) }, body: { [unowned self] in write($0) },
+                        read: { [unowned self] in read(into: $0) }, debugText: { [unowned self] in debug($0) }
+                    ))
+                try configure(request)
+            } catch let failure as CurlHandle.SetupFailure {
+                throw ConnectionError(.other(failure.words), origin: origin)
+            }
         }
 
         deinit {
             if case .stream(let descriptor) = body { systemClose(descriptor) }
-            curl_multi_remove_handle(multi, easy)
-            curl_easy_cleanup(easy)
-            curl_multi_cleanup(multi)
-            curl_slist_free_all(headerList)
-            errorBuffer.deallocate()
         }
 
         /// Stops the transfer: at once when it is waiting, else at its next callback.
         func cancel() {
             cancelled.withLock { $0 = true }
-            curl_multi_wakeup(multi)
+            curl.wake()
         }
 
         // MARK: Setting up
 
-        private func set(_ option: CURLoption, _ value: Int) throws {
-            try check(session_curl_set_long(easy, option, value))
-        }
-
-        private func set(_ option: CURLoption, _ value: String) throws {
-            try check(session_curl_set_string(easy, option, value))
-        }
-
-        private func check(_ code: CURLcode) throws {
-            guard code == CURLE_OK else {
-                throw ConnectionError(.other(String(cString: curl_easy_strerror(code))), origin: origin)
-            }
-        }
-
         private func configure(_ request: HTTPRequest) throws {
-            let me = Unmanaged.passUnretained(self).toOpaque()
-            try set(CURLOPT_URL, url.absoluteString)
-            try set(CURLOPT_NOSIGNAL, 1)
-            try set(CURLOPT_PROTOCOLS_STR, "http,https")
-            try set(CURLOPT_FOLLOWLOCATION, 0)
+            try curl.set(.url(url.absoluteString))
+            try curl.set(.noSignal)
+            try curl.set(.protocols("http,https"))
+            try curl.set(.followLocation(false))
             // TLS 1.2 at least, whatever the system's defaults (BCP 195; FAPI 2.0 §5.2.1).
-            try set(CURLOPT_SSLVERSION, Int(CURL_SSLVERSION_TLSv1_2))
-            try check(session_curl_set_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer))
+            try curl.set(.minimumTLS12)
             let seconds = max(1, Int(options.timeout.rounded(.up)))
-            try set(CURLOPT_CONNECTTIMEOUT, seconds)
-            try set(CURLOPT_LOW_SPEED_LIMIT, 1)
-            try set(CURLOPT_LOW_SPEED_TIME, seconds)
-            try set(CURLOPT_SUPPRESS_CONNECT_HEADERS, 1)
-            try set(CURLOPT_PROXY, options.proxy ?? "")
-            try set(CURLOPT_NOPROXY, "")
+            try curl.set(.connectTimeout(seconds: seconds))
+            try curl.set(.lowSpeed(bytesPerSecond: 1, seconds: seconds))
+            try curl.set(.suppressConnectHeaders)
+            try curl.set(.proxy(options.proxy ?? ""))
+            try curl.set(.noProxy(""))
             try configureTrust()
-
-            try check(session_curl_set_callback(easy, CURLOPT_HEADERFUNCTION, curlHeaderCallback))
-            try check(session_curl_set_pointer(easy, CURLOPT_HEADERDATA, me))
-            try check(session_curl_set_callback(easy, CURLOPT_WRITEFUNCTION, curlWriteCallback))
-            try check(session_curl_set_pointer(easy, CURLOPT_WRITEDATA, me))
 
             var lines: [String] = []
             var names = Set<String>()
@@ -183,21 +150,21 @@ import SessionSystem
                 names.insert(field.name.canonicalName)
                 lines.append(value.isEmpty ? "\(name);" : "\(name): \(value)")
             }
-            if !names.contains("accept-encoding") { try set(CURLOPT_ACCEPT_ENCODING, "") }
+            if !names.contains("accept-encoding") { try curl.set(.acceptEncoding("")) }
             // No `Expect: 100-continue` wait before a body.
             lines.append("Expect:")
 
             let method = request.method.rawValue
             switch body {
             case .none where method == "HEAD":
-                try set(CURLOPT_NOBODY, 1)
+                try curl.set(.noBody)
             case .none:
-                try set(CURLOPT_HTTPGET, 1)
-                if method != "GET" { try set(CURLOPT_CUSTOMREQUEST, method) }
+                try curl.set(.httpGet)
+                if method != "GET" { try curl.set(.customRequest(method)) }
             case .bytes(let bytes, _):
-                try sendsBody(method: method, length: bytes.count, me: me)
+                try sendsBody(method: method, length: bytes.count)
             case .stream:
-                try sendsBody(method: method, length: streamLength, me: me)
+                try sendsBody(method: method, length: streamLength)
                 if streamLength == nil { lines.append("Transfer-Encoding: chunked") }
             }
             if case .none = body {
@@ -205,89 +172,59 @@ import SessionSystem
                 // libcurl would send application/x-www-form-urlencoded.
                 lines.append("Content-Type:")
             }
-            for line in lines { headerList = curl_slist_append(headerList, line) }
-            try check(session_curl_set_list(easy, CURLOPT_HTTPHEADER, headerList))
+            try curl.setHeaderLines(lines)
         }
 
-        private func sendsBody(method: String, length: Int?, me: UnsafeMutableRawPointer) throws {
-            try set(CURLOPT_POST, 1)
-            try check(session_curl_set_off(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(length ?? -1)))
-            try check(session_curl_set_callback(easy, CURLOPT_READFUNCTION, curlReadCallback))
-            try check(session_curl_set_pointer(easy, CURLOPT_READDATA, me))
-            if method != "POST" { try set(CURLOPT_CUSTOMREQUEST, method) }
+        private func sendsBody(method: String, length: Int?) throws {
+            try curl.set(.post(length: length))
+            if method != "POST" { try curl.set(.customRequest(method)) }
         }
 
         private func configureTrust() throws {
             let trust = options.trust
             if let sessionCAs = trust.sessionCAs {
                 // The session's CAs join the bundle in use (the environment's or the system's).
-                var bundle = trust.bundle
-                if bundle == nil {
-                    var path: UnsafePointer<CChar>?
-                    if session_curl_get_string(easy, CURLINFO_CAINFO, &path) == CURLE_OK, let path {
-                        bundle = String(cString: path)
-                    }
-                }
+                let bundle = trust.bundle ?? curl.defaultCAFile
                 var pem =
                     (try? bundle.map { try Data(contentsOf: URL(fileURLWithPath: $0)) }) ?? nil ?? Data()
                 pem.append(0x0A)
                 pem.append(try Data(contentsOf: URL(fileURLWithPath: sessionCAs)))
-                for option in [CURLOPT_CAINFO_BLOB, CURLOPT_PROXY_CAINFO_BLOB] {
-                    try pem.withUnsafeBytes {
-                        try check(session_curl_set_blob(easy, option, $0.baseAddress, $0.count))
-                    }
-                }
+                try curl.set(.caBytes(pem))
             } else if let bundle = trust.bundle {
-                try set(CURLOPT_CAINFO, bundle)
-                try set(CURLOPT_PROXY_CAINFO, bundle)
+                try curl.set(.caFile(bundle))
+                try curl.set(.proxyCAFile(bundle))
             }
             if let folder = trust.folder {
-                try set(CURLOPT_CAPATH, folder)
-                try set(CURLOPT_PROXY_CAPATH, folder)
+                try curl.set(.caFolder(folder))
+                try curl.set(.proxyCAFolder(folder))
             }
             if trust.clientCertificate == nil && url.scheme?.lowercased() == "https" {
                 // libcurl's own account of the handshake, read for one line
                 // ("Request CERT") and never kept: the only way to tell a server
                 // that wants a certificate from one that dropped the connection.
-                try set(CURLOPT_VERBOSE, 1)
-                try check(session_curl_set_debug_callback(easy, curlDebugCallback))
-                try check(
-                    session_curl_set_pointer(
-                        easy, CURLOPT_DEBUGDATA, Unmanaged.passUnretained(self).toOpaque()))
+                try curl.set(.verbose)
             }
             if let certificate = trust.clientCertificate {
-                try set(CURLOPT_SSLCERT, certificate.certificateFile)
-                try set(CURLOPT_SSLCERTTYPE, "PEM")
-                try set(CURLOPT_SSLKEY, certificate.keyFile)
-                try set(CURLOPT_SSLKEYTYPE, "PEM")
+                try curl.set(
+                    .clientCertificate(
+                        certificateFile: certificate.certificateFile, keyFile: certificate.keyFile))
             }
         }
 
         // MARK: Running
 
         private func perform() throws -> HTTPResponse {
-            guard curl_multi_add_handle(multi, easy) == CURLM_OK else {
-                throw ConnectionError(.other("libcurl could not start the transfer"), origin: origin)
-            }
-            var running: Int32 = 1
-            while running > 0 {
-                if cancelled.withLock({ $0 }) { throw CancellationError() }
-                let code = curl_multi_perform(multi, &running)
-                guard code == CURLM_OK else {
-                    throw ConnectionError(.other(String(cString: curl_multi_strerror(code))), origin: origin)
-                }
-                guard running > 0 else { break }
+            let ended: CurlHandle.Result?
+            do {
                 // Sleeps until a socket is ready, one of curl's timers is due, or cancel() wakes it.
-                _ = curl_multi_poll(multi, nil, 0, 10_000, nil)
+                ended = try curl.perform { cancelled.withLock { $0 } }
+            } catch {
+                throw ConnectionError(.other(error.words), origin: origin)
             }
-            var result = CURLE_OK
-            var queued: Int32 = 0
-            while let message = curl_multi_info_read(multi, &queued) {
-                if message.pointee.msg == CURLMSG_DONE { result = message.pointee.data.result }
-            }
+            guard let ended else { throw CancellationError() }
             if let failure { throw failure }
             if cancelled.withLock({ $0 }) { throw CancellationError() }
-            guard result == CURLE_OK else { throw error(for: result) }
+            guard ended.kind == .ok else { throw error(for: ended) }
             guard let response = response ?? makeResponse() else {
                 throw ConnectionError(.other("the answer had no HTTP status line"), origin: origin)
             }
@@ -300,9 +237,8 @@ import SessionSystem
         private var proxyShown: String? { options.proxy.map(ProxyAddress.redacted) }
 
         /// What a failed transfer means, in terms a person can act on.
-        private func error(for code: CURLcode) -> ConnectionError {
-            var words =
-                errorBuffer[0] == 0 ? String(cString: curl_easy_strerror(code)) : String(cString: errorBuffer)
+        private func error(for result: CurlHandle.Result) -> ConnectionError {
+            var words = result.words
             // libcurl names a proxy by its host; should it ever quote the URL, its password goes.
             if let userinfo = options.proxy.flatMap(ProxyAddress.userinfo) {
                 words = words.replacing(every: userinfo, with: "…")
@@ -311,36 +247,35 @@ import SessionSystem
             func make(_ reason: ConnectionError.Reason) -> ConnectionError {
                 ConnectionError(reason, origin: origin, proxy: proxy)
             }
-            var connectCode = 0
-            _ = session_curl_get_long(easy, CURLINFO_HTTP_CONNECTCODE, &connectCode)
+            let connectCode = curl.proxyConnectStatus
             if proxy != nil && connectCode >= 300 { return make(.proxyRefused(status: connectCode)) }
-            switch code {
-            case CURLE_OPERATION_TIMEDOUT:
+            switch result.kind {
+            case .timedOut:
                 return make(.noAnswer(seconds: max(1, Int(options.timeout.rounded(.up)))))
-            case CURLE_PEER_FAILED_VERIFICATION:
+            case .peerNotVerified:
                 let prefix = "SSL certificate problem: "
                 return make(
                     .certificateRejected(
                         words.hasPrefix(prefix) ? String(words.dropFirst(prefix.count)) : words))
-            case CURLE_SSL_CACERT_BADFILE:
+            case .caFileUnusable:
                 return make(
                     .caFileUnusable(path: options.trust.sessionCAs ?? options.trust.bundle ?? "", why: words))
-            case CURLE_SSL_CERTPROBLEM:
+            case .clientCertificateUnusable:
                 return make(
                     .clientCertificateUnusable(
                         path: options.trust.clientCertificate?.certificateFile ?? "", why: words))
-            case CURLE_COULDNT_RESOLVE_PROXY, CURLE_PROXY: return make(.proxyFailed(words))
-            case CURLE_COULDNT_CONNECT where proxy != nil: return make(.proxyFailed(words))
-            case CURLE_COULDNT_CONNECT: return make(.connectionRefused)
-            case CURLE_COULDNT_RESOLVE_HOST: return make(.hostNotFound)
-            case CURLE_SSL_CONNECT_ERROR, CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_GOT_NOTHING:
+            case .proxyUnresolved, .proxyFailed: return make(.proxyFailed(words))
+            case .couldNotConnect where proxy != nil: return make(.proxyFailed(words))
+            case .couldNotConnect: return make(.connectionRefused)
+            case .hostUnresolved: return make(.hostNotFound)
+            case .tlsFailed, .receiveFailed, .sendFailed, .gotNothing:
                 if certificateRequested || words.lowercased().contains("certificate required") {
                     return make(.clientCertificateRequired)
                 }
-                if code == CURLE_SSL_CONNECT_ERROR { return make(.tlsFailed(words)) }
+                if result.kind == .tlsFailed { return make(.tlsFailed(words)) }
                 return make(.connectionLost)
-            case CURLE_PARTIAL_FILE: return make(.connectionLost)
-            default: return make(.other(words))
+            case .partial: return make(.connectionLost)
+            case .ok, .other: return make(.other(words))
             }
         }
 
@@ -360,7 +295,7 @@ import SessionSystem
                 version: head.httpVersion, url: url)
         }
 
-        fileprivate func header(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        private func header(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
             // A status line starts a new head (after a 100 Continue): no response yet.
             if bytes.starts(with: "HTTP/".utf8) { response = nil }
             do {
@@ -377,12 +312,12 @@ import SessionSystem
 
         /// One line of libcurl's account of the transfer: only its own text
         /// (never a header or data) is looked at.
-        fileprivate func debug(_ type: curl_infotype, _ bytes: UnsafeBufferPointer<UInt8>) {
-            guard type == CURLINFO_TEXT, !certificateRequested else { return }
+        private func debug(_ bytes: UnsafeBufferPointer<UInt8>) {
+            guard !certificateRequested else { return }
             certificateRequested = bytes.holds("Request CERT")
         }
 
-        fileprivate func write(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        private func write(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
             if response == nil {
                 guard let made = makeResponse() else { return 0 }
                 response = made
@@ -398,8 +333,9 @@ import SessionSystem
             }
         }
 
-        fileprivate func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
-            if cancelled.withLock({ $0 }) { return Int(CURL_READFUNC_ABORT) }
+        /// The next bytes of the body; `nil` stops the transfer.
+        private func read(into buffer: UnsafeMutableRawBufferPointer) -> Int? {
+            if cancelled.withLock({ $0 }) { return nil }
             switch body {
             case .none: return 0
             case .bytes(let bytes, let sent):
@@ -412,41 +348,11 @@ import SessionSystem
                 let count = retryingOnInterrupt { systemRead(descriptor, start, buffer.count) }
                 guard count >= 0 else {
                     failure = BodyUnreadable(path: nil, code: Errno.current)
-                    return Int(CURL_READFUNC_ABORT)
+                    return nil
                 }
                 return count
             }
         }
-    }
-
-    /// The transfer a callback's user data points to (set with the callback; never `nil`).
-    private func transfer(_ userdata: UnsafeMutableRawPointer?) -> CurlTransfer? {
-        userdata.map { Unmanaged<CurlTransfer>.fromOpaque($0).takeUnretainedValue() }
-    }
-
-    // libcurl's callbacks; returning less than the bytes given (0) stops the transfer.
-    private let curlHeaderCallback: session_curl_data_callback = { pointer, size, count, userdata in
-        let bytes = UnsafeBufferPointer(
-            start: UnsafeRawPointer(pointer)?.assumingMemoryBound(to: UInt8.self), count: size * count)
-        return transfer(userdata)?.header(bytes) ?? 0
-    }
-
-    private let curlWriteCallback: session_curl_data_callback = { pointer, size, count, userdata in
-        let bytes = UnsafeBufferPointer(
-            start: UnsafeRawPointer(pointer)?.assumingMemoryBound(to: UInt8.self), count: size * count)
-        return transfer(userdata)?.write(bytes) ?? 0
-    }
-
-    private let curlDebugCallback: session_curl_debug_callback = { _, type, pointer, size, userdata in
-        let bytes = UnsafeBufferPointer(
-            start: UnsafeRawPointer(pointer)?.assumingMemoryBound(to: UInt8.self), count: size)
-        transfer(userdata)?.debug(type, bytes)
-        return 0
-    }
-
-    private let curlReadCallback: session_curl_data_callback = { pointer, size, count, userdata in
-        guard let pointer, let transfer = transfer(userdata) else { return Int(CURL_READFUNC_ABORT) }
-        return transfer.read(into: UnsafeMutableRawBufferPointer(start: pointer, count: size * count))
     }
 
     /// A request body's file that could not be opened or read: the path

@@ -1,12 +1,6 @@
 import SessionSupport
 import SessionSystem
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The checks a CA file and a client certificate pass before they are
 /// used or kept with a session: readable regular files that hold PEM, and a
 /// key that only its owner can read. What is in them is left to the TLS
@@ -28,12 +22,13 @@ package enum PEMFiles {
             throw ConnectionError(.clientCertificateUnusable(path: path, why: "it holds no PEM certificate"))
         }
         let keyPath = certificate.keyFile
-        var status = stat()
-        guard stat(keyPath, &status) == 0 else {
-            throw ConnectionError(
-                .clientCertificateUnusable(path: keyPath, why: String(cString: strerror(errno))))
+        let mode: UInt32
+        do {
+            mode = try POSIX.modeFollowingLinks(atPath: keyPath)
+        } catch {
+            throw ConnectionError(.clientCertificateUnusable(path: keyPath, why: error.reason))
         }
-        guard status.st_mode & 0o077 == 0 else {
+        guard mode & 0o077 == 0 else {
             throw ConnectionError(
                 .clientCertificateUnusable(
                     path: keyPath, why: "the key is readable by others; make it yours only (chmod 600)"))
