@@ -9,10 +9,6 @@
         /// Why libcrypto could not make or use a key, in words.
         package struct Failure: Error, Sendable {
             package let description: String
-
-            init(description: String) {
-                self.description = description
-            }
         }
 
         /// A public key's parts: a P-256 point, or an RSA modulus and exponent.

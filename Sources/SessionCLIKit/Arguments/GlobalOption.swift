@@ -1,3 +1,5 @@
+import SessionSystem
+
 /// The options every command accepts, before or after the command's name.
 package enum GlobalOption: String, CommandOption {
     case store

@@ -1,3 +1,5 @@
+package import SessionSystem
+
 /// One option a command accepts: its names, its value, its help, and how a
 /// shell completes it.
 package struct OptionSpec: Sendable {

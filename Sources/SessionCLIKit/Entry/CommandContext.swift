@@ -1,5 +1,6 @@
 package import SessionCore
 package import SessionSupport
+import SessionSystem
 
 /// What every command runs with, decided once from the global options and
 /// the environment: the store, the language and the style, where it reads

@@ -1,50 +1,19 @@
 import SessionCore
 import SessionSupport
-import SessionSystem
+package import SessionSystem
 
-/// Every environment variable the tool reads, as one typed list: the only
-/// way the tool reads the environment, so a variable that is not here does
-/// not compile, and the help and the CLI reference are made from it.
-package enum EnvironmentVariable: String, CaseIterable, Sendable {
-    case store = "SESSION_CLI_STORE"
-    case lockTimeout = "SESSION_CLI_LOCK_TIMEOUT"
-    case issuer = "SESSION_CLI_ISSUER"
-    case clientID = "SESSION_CLI_CLIENT_ID"
-    case clientSecret = "SESSION_CLI_CLIENT_SECRET"
-    case callbackPort = "SESSION_CLI_CALLBACK_PORT"
-    case callbackHost = "SESSION_CLI_CALLBACK_HOST"
-    case token = "SESSION_CLI_TOKEN"
-    case server = "SESSION_CLI_SERVER"
-    case account = "SESSION_CLI_ACCOUNT"
-    case secrets = "SESSION_CLI_SECRETS"
-    case noColor = "NO_COLOR"
-    // The system's and other programs', read but not documented as the tool's own.
-    case home = "HOME"
-    case stateHome = "XDG_STATE_HOME"
-    case allLocale = "LC_ALL"
-    case messagesLocale = "LC_MESSAGES"
-    case language = "LANG"
-    case terminal = "TERM"
-    case kubernetesExecInfo = "KUBERNETES_EXEC_INFO"
-    case sessionBus = "DBUS_SESSION_BUS_ADDRESS"
-    case runtimeDirectory = "XDG_RUNTIME_DIR"
-    case columns = "COLUMNS"
-    case path = "PATH"
-    // Read by the networking library, as curl reads them; listed for the help.
-    case certificateFile = "SSL_CERT_FILE"
-    case certificateDirectory = "SSL_CERT_DIR"
-    case curlCABundle = "CURL_CA_BUNDLE"
-    case httpsProxy = "HTTPS_PROXY"
-    case httpProxy = "http_proxy"
-    case allProxy = "ALL_PROXY"
-    case noProxy = "NO_PROXY"
-
+/// What the tool makes of the variables (SessionSystem's one list): which
+/// it reads itself, and the help for its own. The only way the tool reads
+/// the environment, so a variable that is not in the list does not
+/// compile, and the help and the CLI reference are made from it.
+extension EnvironmentVariable {
     /// Whether only the networking library reads it (trust and proxies, as
     /// curl does): listed in the help, never read by the tool itself.
     package var isReadByLibrary: Bool {
         switch self {
-        case .certificateFile, .certificateDirectory, .curlCABundle, .httpsProxy, .httpProxy, .allProxy,
-            .noProxy:
+        case .certificateFile, .certificateDirectory, .curlCABundle, .httpsProxyUpper, .httpsProxy,
+            .httpProxy,
+            .allProxy, .allProxyLower, .noProxy, .noProxyLower:
             true
         default: false
         }
@@ -72,12 +41,12 @@ package enum EnvironmentVariable: String, CaseIterable, Sendable {
         case .certificateFile: key = .variableCertificateFile
         case .certificateDirectory: key = .variableCertificateDirectory
         case .curlCABundle: key = .variableCurlCABundle
-        case .httpsProxy: key = .variableHTTPSProxy
+        case .httpsProxyUpper: key = .variableHTTPSProxy
         case .httpProxy: key = .variableHTTPProxy
         case .allProxy: key = .variableAllProxy
         case .noProxy: key = .variableNoProxy
         case .home, .stateHome, .allLocale, .messagesLocale, .language, .terminal, .kubernetesExecInfo,
-            .sessionBus, .runtimeDirectory, .path:
+            .sessionBus, .runtimeDirectory, .path, .httpsProxy, .allProxyLower, .noProxyLower:
             return nil
         }
         return Message(key)
@@ -119,7 +88,7 @@ package struct Environment: Sendable {
     package static func current() -> Environment {
         Environment(
             values: EnvironmentVariable.allCases.map {
-                $0.isReadByLibrary ? nil : ProcessEnvironment.value(named: $0.rawValue)
+                $0.isReadByLibrary ? nil : ProcessEnvironment.value($0)
             })
     }
 

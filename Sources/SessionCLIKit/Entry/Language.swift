@@ -1,3 +1,5 @@
+import SessionSystem
+
 /// The language of the tool's output: English or Japanese.
 ///
 /// The tool reads the environment itself: on Linux `Locale.current` ignores

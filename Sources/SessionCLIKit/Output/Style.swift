@@ -1,4 +1,5 @@
 package import SessionCore
+import SessionSystem
 
 /// Whether and how to color the button label.
 package struct Style: Sendable {

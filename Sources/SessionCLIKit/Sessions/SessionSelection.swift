@@ -1,5 +1,6 @@
 package import SessionCore
 package import SessionSupport
+import SessionSystem
 
 /// Which session a command works on for this one run: `--server` and
 /// `--account`, else `SESSION_CLI_SERVER` and `SESSION_CLI_ACCOUNT`, else

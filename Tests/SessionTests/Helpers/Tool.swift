@@ -2,6 +2,7 @@ import Foundation
 import SessionCLIKit
 import SessionCLINetworking
 import SessionCore
+import SessionSystem
 import SessionTestSupport
 import Testing
 

@@ -1,3 +1,5 @@
+import SessionSystem
+
 /// The CLI reference, `Documentation/CLI.md`, made from the English help
 /// screens at 80 columns, the exit codes and the environment: a test
 /// compares the file with it, so the document cannot drift from the tool.

@@ -1,4 +1,5 @@
 import SessionSupport
+import SessionSystem
 
 /// The help screens, laid out for a terminal `width` columns wide in
 /// `language`. They are product: tests pin them down, and no line is wider

@@ -1,4 +1,5 @@
 import SessionSupport
+import SessionSystem
 
 /// The manual page, `session-cli help --man`: the help screens as roff,
 /// for `man -l` and for a package to install as `session-cli.1`.

@@ -1,5 +1,6 @@
 import SessionCore
 import SessionSupport
+import SessionSystem
 
 /// `kube-credential`: kubectl's exec credential plugin, printing an
 /// `ExecCredential` with the session's token and its expiry.

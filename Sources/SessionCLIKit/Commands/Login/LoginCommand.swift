@@ -1,5 +1,6 @@
 import SessionCore
 import SessionSupport
+import SessionSystem
 
 /// `login`: start a session in one of three ways, each its own type:
 /// a token read from standard input or a prompt (``TokenLogin``), a sign-in

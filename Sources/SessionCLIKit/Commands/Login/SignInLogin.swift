@@ -1,5 +1,6 @@
 import SessionCore
 import SessionSupport
+import SessionSystem
 
 /// `login --device`, `--web` or `--client-credentials`: a sign-in at an
 /// OAuth 2.0 / OpenID Connect provider, decided from the options, then the

@@ -1,6 +1,7 @@
 import Foundation
 import SessionCLIKit
 import SessionCore
+import SessionSystem
 import Testing
 
 /// What each command asks of the network, and when, decided in-process

@@ -1,6 +1,7 @@
 import Foundation
 import SessionCLIKit
 import SessionCore
+import SessionSystem
 import Testing
 
 /// What a person meets in their first hour with the tool, run in this

@@ -1,6 +1,7 @@
 import Foundation
 import SessionCLIKit
 import SessionCore
+import SessionSystem
 import Testing
 
 /// Many sessions through the commands, in-process: selection by option and

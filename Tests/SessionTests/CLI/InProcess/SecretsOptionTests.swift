@@ -1,6 +1,7 @@
 import Foundation
 import SessionCLIKit
 import SessionCore
+import SessionSystem
 import Testing
 
 /// `--secrets` and `SESSION_CLI_SECRETS` as the tool reads them, and the

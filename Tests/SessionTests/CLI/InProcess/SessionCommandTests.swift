@@ -1,6 +1,7 @@
 import Foundation
 import SessionCLIKit
 import SessionCore
+import SessionSystem
 import Testing
 
 /// Whole sessions through the commands, run in this process: login, status,

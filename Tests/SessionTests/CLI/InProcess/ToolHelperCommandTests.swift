@@ -2,6 +2,7 @@ import Foundation
 import SessionCLIKit
 import SessionCore
 import SessionSupport
+import SessionSystem
 import Testing
 
 /// `git-credential` and `kube-credential` spoken to directly, in this

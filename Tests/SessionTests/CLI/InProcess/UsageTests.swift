@@ -1,6 +1,7 @@
 import Foundation
 import SessionCLIKit
 import SessionSupport
+import SessionSystem
 import Testing
 
 /// Command lines that are wrong, or that ask for help: exit codes and the

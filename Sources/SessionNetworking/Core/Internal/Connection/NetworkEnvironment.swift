@@ -3,7 +3,7 @@ package import SessionSystem
 /// The variables curl reads for trust and proxies, as this process has them
 /// (or as a test gives them): read once per transport, not per request.
 package struct NetworkEnvironment: Sendable, Hashable {
-    private var values: [ProcessEnvironment.Name: String]
+    private var values: [EnvironmentVariable: String]
 
     /// The values in `environment`; an empty value counts as unset, as in curl.
     package init(_ environment: [String: String]) {
@@ -22,14 +22,14 @@ package struct NetworkEnvironment: Sendable, Hashable {
         return NetworkEnvironment(environment)
     }
 
-    package subscript(_ name: ProcessEnvironment.Name) -> String? { values[name] }
+    package subscript(_ name: EnvironmentVariable) -> String? { values[name] }
 
     /// The first of `names` that is set.
-    package func first(_ names: ProcessEnvironment.Name...) -> String? {
+    package func first(_ names: EnvironmentVariable...) -> String? {
         names.lazy.compactMap { values[$0] }.first
     }
 
-    private static let names: [ProcessEnvironment.Name] = [
+    private static let names: [EnvironmentVariable] = [
         .certificateFile, .certificateDirectory, .curlCABundle, .httpsProxy, .httpsProxyUpper, .httpProxy,
         .allProxy, .allProxyLower, .noProxy, .noProxyLower,
     ]
