@@ -2,15 +2,17 @@
 import PackageDescription
 
 // The layers, top-down (a target knows only those above it):
-//   SessionSupport        package-only machinery: the lock, JSON, ISO 8601, SHA-256, terminal-safe text
-//   SessionCore           State (tokens, credentials, the stores) and Strategy (the login button);
-//                         Internal/System: the operating system (files, flock, inotify, D-Bus, keyring)
+//   SessionSupport        package-only machinery in plain Swift: JSON, ISO 8601, SHA-256, terminal-safe text
+//   SessionSystem         the operating system: files, locks, inotify, D-Bus, sockets, processes, signals,
+//                         the terminal, the environment; the only target that imports the C library
+//   SessionCore           State (tokens, credentials, the stores) and Strategy (the login button)
+//   SessionSystemNetwork  libcurl and libcrypto (Linux): the only target that imports them, apart from
+//                         SessionSystem so that session-cli loads neither
 //   SessionHTTP           the library's own HTTP types (request, response, fields), Transport, redirects
 //   SessionURLSession     URLSessionTransport: part of Session on Apple platforms, a product of its own
 //                         on Linux, so that `import Session` there links no FoundationNetworking
 //   SessionNetworking     the request pipeline, request sequences, OAuth sign-in, refresh, revocation;
-//                         Core/Internal/Curl: the transfer on the system's libcurl (CCurl, Linux);
-//                         Keys: PEM, JWK, JWTs; Keys/Internal: signing by libcrypto (CCrypto, Linux) or CryptoKit
+//                         CurlTransport (Linux); Keys: PEM, JWK, JWTs, signing (libcrypto or CryptoKit)
 //   Session               re-exports them: users write `import Session`; holds the DocC catalog
 //   SessionCLIKit         session-cli's commands, their table and dispatcher, the output
 //   SessionCLINetworking  the networking half of the commands that need it
