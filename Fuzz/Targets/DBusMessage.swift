@@ -3,7 +3,7 @@
 // message's, and a message that decodes encodes (as this client writes it,
 // little-endian) to bytes that decode and encode to the same bytes (bytes,
 // not values: a double can be NaN, which equals nothing).
-import SessionCore
+import SessionSystem
 
 /// libFuzzer's entry point: one input, `count` bytes at `start`.
 @_cdecl("LLVMFuzzerTestOneInput")
