@@ -62,7 +62,7 @@ package struct NonceFile: Sendable, Equatable {
         guard Self.isValid(nonce), Self.isValid(origin) else { return }
         var kept = entries().filter { $0.origin != origin }
         kept.append((origin, nonce))
-        let text = kept.suffix(Self.capacity).map { "\($0.origin) \($0.nonce)\n" }.joined()
+        let text = Self.render(kept.suffix(Self.capacity))
         let temporary = temporaryPrefix + String(UInt64.random(in: .min ... .max), radix: 36)
         do {
             try SessionFiles.makeDirectory(atPath: folder)
@@ -77,7 +77,18 @@ package struct NonceFile: Sendable, Equatable {
     private func entries() -> [(origin: String, nonce: String)] {
         let limit = Self.capacity * (Self.nonceLimit + 300)
         guard let bytes = try? SessionFiles.readRegularFile(atPath: path, limit: limit) else { return [] }
-        return bytes.split(separator: UInt8(ascii: "\n")).compactMap { line in
+        return Self.parse(bytes)
+    }
+
+    /// The file's text for `entries`: one "origin nonce" line each.
+    package static func render(_ entries: some Sequence<(origin: String, nonce: String)>) -> String {
+        entries.map { "\($0.origin) \($0.nonce)\n" }.joined()
+    }
+
+    /// A file's lines that are an origin and a valid nonce, in order; any
+    /// other line (any bytes a file may hold) is skipped.
+    package static func parse(_ bytes: [UInt8]) -> [(origin: String, nonce: String)] {
+        bytes.split(separator: UInt8(ascii: "\n")).compactMap { line in
             let parts = line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
             guard parts.count == 2 else { return nil }
             let origin = String(decoding: parts[0], as: UTF8.self)
