@@ -9,7 +9,8 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = [UInt8](UnsafeRawBufferPointer(start: start, count: count))
     let entries = NonceFile.parse(bytes)
     for entry in entries {
-        precondition(NonceFile.isValid(entry.origin) && NonceFile.isValid(entry.nonce), "an invalid line was read")
+        precondition(
+            NonceFile.isValid(entry.origin) && NonceFile.isValid(entry.nonce), "an invalid line was read")
     }
     let again = NonceFile.parse(Array(NonceFile.render(entries).utf8))
     precondition(
