@@ -47,7 +47,14 @@ extension StandardInput {
                 return
             }
             guard ready[0] else { continue }
-            guard let bytes = try? Descriptors.read(fd, upTo: 4096), !bytes.isEmpty else { return }
+            let piece: [UInt8]?
+            do {
+                piece = try Descriptors.readIfReady(fd, upTo: 4096)
+            } catch {
+                return
+            }
+            guard let bytes = piece else { continue }  // nothing after all: wait again
+            guard !bytes.isEmpty else { return }
             for byte in bytes {
                 if byte == 0x0A {
                     if !overlong { line(pending) }

@@ -20,6 +20,19 @@ package enum Descriptors {
         return Array(buffer[..<read])
     }
 
+    /// Up to `count` bytes of a descriptor `poll` said was readable: empty
+    /// at the end, `nil` when it has nothing after all (`EAGAIN`, as a
+    /// non-blocking terminal may say). Throws `errno` when the read fails.
+    package static func readIfReady(_ fd: Int32, upTo count: Int) throws(SystemError) -> [UInt8]? {
+        var buffer = [UInt8](repeating: 0, count: count)
+        let read = retryingOnInterrupt {
+            buffer.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
+        }
+        if read < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { return nil }
+        guard read >= 0 else { throw .failed("read", path: "", code: errno) }
+        return Array(buffer[..<read])
+    }
+
     /// One byte, or `nil` at the end (or on an error).
     package static func readByte(_ fd: Int32) -> UInt8? {
         var byte: UInt8 = 0
