@@ -1,15 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
 /// Something that ends a wait early at the person's interrupt (Ctrl-C): the
 /// program's own signal handling, which the library never installs. While a
 /// wait runs, the descriptor ``begin()`` returns becomes readable when the

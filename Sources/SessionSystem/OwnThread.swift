@@ -1,18 +1,5 @@
 import Dispatch
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
-
 /// Runs a call that may wait (a lock, a keyring prompt) on a thread of its
 /// own, and suspends the task until it returns: Swift's cooperative pool
 /// has as many threads as cores, and a blocked one is one fewer for every

@@ -2,11 +2,6 @@
 // SessionSystemNetwork, for libcurl and libcrypto): everything above calls
 // the Swift functions of this target, and `MemberImportVisibility` makes a
 // file that wants one import SessionSystem, which shows it.
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 #if canImport(Darwin)
     import Darwin
 #elseif canImport(Glibc)

@@ -1,10 +1,5 @@
 import Dispatch
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 #if canImport(Darwin)
     package import Darwin
 #elseif canImport(Glibc)

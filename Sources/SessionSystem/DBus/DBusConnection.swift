@@ -1,11 +1,5 @@
 import SessionSupport
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 #if canImport(Darwin)
     import Darwin
 #elseif canImport(Glibc)

@@ -1,16 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
-
 /// One D-Bus message (D-Bus Specification, "Message Protocol"): its header
 /// fields and its body, written little-endian and read in either byte order.
 ///

@@ -1,15 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
 /// A value of the D-Bus type system, as the Secret Service's messages carry
 /// it: the basic types, arrays (with their element type, so an empty one
 /// still has one), dictionary entries, structures and variants.
