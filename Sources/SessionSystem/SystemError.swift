@@ -40,19 +40,12 @@ extension SystemError {
 /// `errno`'s values that the layers above tell apart, by name, so that they
 /// need not import the C library to compare a code.
 package enum Errno {
-    package static var noEntry: Int32 { ENOENT }
     package static var accessDenied: Int32 { EACCES }
     package static var notPermitted: Int32 { EPERM }
     package static var readOnlyFileSystem: Int32 { EROFS }
     package static var noSpace: Int32 { ENOSPC }
     package static var quotaExceeded: Int32 { EDQUOT }
     package static var notDirectory: Int32 { ENOTDIR }
-    package static var isDirectory: Int32 { EISDIR }
-    package static var tooManyLinks: Int32 { ELOOP }
-    package static var interrupted: Int32 { EINTR }
-    package static var brokenPipe: Int32 { EPIPE }
-    package static var connectionRefused: Int32 { ECONNREFUSED }
-    package static var timedOut: Int32 { ETIMEDOUT }
     package static var tooManyFiles: Int32 { EMFILE }
     package static var tooManyFilesInSystem: Int32 { ENFILE }
 
@@ -61,9 +54,4 @@ package enum Errno {
 
     /// The system's words for `code` (`strerror`).
     package static func text(_ code: Int32) -> String { String(cString: strerror(code)) }
-}
-
-extension POSIX {
-    /// The file-type bits of a mode (`S_IFMT`), compared with ``directoryType`` and the like.
-    package static func fileType(_ mode: UInt32) -> UInt32 { mode & UInt32(S_IFMT) }
 }

@@ -12,12 +12,10 @@ package enum Descriptors {
     /// Up to `count` bytes, as soon as some are there; empty at the end.
     /// Throws `errno` when the read fails.
     package static func read(_ fd: Int32, upTo count: Int) throws(SystemError) -> [UInt8] {
-        var buffer = [UInt8](repeating: 0, count: count)
-        let read = retryingOnInterrupt {
-            buffer.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
+        guard let bytes = try readIfReady(fd, upTo: count) else {
+            throw .failed("read", path: "", code: EAGAIN)
         }
-        guard read >= 0 else { throw .failed("read", path: "", code: errno) }
-        return Array(buffer[..<read])
+        return bytes
     }
 
     /// Up to `count` bytes of a descriptor `poll` said was readable: empty

@@ -69,7 +69,7 @@ package enum Sockets {
         let family = if case .v6 = address { AF_INET6 } else { AF_INET }
         let fd = socket(family, streamType, 0)
         guard fd >= 0 else { return .failure(Failure(code: errno)) }
-        makeNonBlocking(fd)
+        Descriptors.makeNonBlocking(fd)
         var on: Int32 = 1
         // A fixed port stays usable right after the previous sign-in's connections closed.
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
@@ -95,7 +95,7 @@ package enum Sockets {
     package static func accept(_ socket: Int32) -> Int32? {
         let fd = acceptCall(socket)
         guard fd >= 0 else { return nil }
-        makeNonBlocking(fd)
+        Descriptors.makeNonBlocking(fd)
         return fd
     }
 
@@ -135,10 +135,6 @@ package enum Sockets {
         }
         _ = shutdown(fd, Int32(SHUT_WR))
         _ = close(fd)
-    }
-
-    private static func makeNonBlocking(_ fd: Int32) {
-        Descriptors.makeNonBlocking(fd)
     }
 
     #if canImport(Darwin)
