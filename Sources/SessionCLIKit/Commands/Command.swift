@@ -14,6 +14,8 @@ package protocol Command: Sendable {
     associatedtype Option: CommandOption
     /// Its name, summary, options and help text.
     static var spec: CommandSpec { get }
+    /// Its words, declared in its folder's `…Words.swift`.
+    static var words: WordCatalog { get }
     /// Checks the parsed command line and keeps what running needs.
     ///
     /// - Throws: A usage error (64) for an invalid value.

@@ -18,9 +18,15 @@ package struct SessionSelection: Sendable {
 
     /// The options, shared by every command that selects.
     package static let serverOption = OptionSpec(
-        "server", value: "URL", environment: .server, completion: .server, help: .optionSelectServer)
+        "server", value: "URL", environment: .server, completion: .server,
+        help: MessageKey(
+            "Use the session on this server (its origin) for this run; the default stays.",
+            "この実行ではこのサーバー (のオリジン) のセッションを使います。デフォルトは変わりません。"))
     package static let accountOption = OptionSpec(
-        "account", value: "NAME", environment: .account, completion: .account, help: .optionSelectAccount)
+        "account", value: "NAME", environment: .account, completion: .account,
+        help: MessageKey(
+            "Use the session of this account for this run; the default stays.",
+            "この実行ではこのアカウントのセッションを使います。デフォルトは変わりません。"))
 
     /// A selection of values already checked.
     package init(server: URL?, account: String?) {

@@ -19,17 +19,42 @@ package struct APICommand: Command {
         /// The option's placeholder and help.
         package var spec: OptionSpec {
             switch self {
-            case .method: OptionSpec(rawValue, short: "X", value: "METHOD", help: .apiOptionMethod)
+            case .method:
+                OptionSpec(
+                    rawValue, short: "X", value: "METHOD",
+                    help: MessageKey(
+                        "The HTTP method (default: GET, or POST with fields or --input).",
+                        "HTTP メソッド (省略時: GET、フィールドか --input があれば POST)。"))
             case .header:
                 OptionSpec(
-                    rawValue, short: "H", value: "'Name: value'", repeatable: true, help: .apiOptionHeader)
+                    rawValue, short: "H", value: "'Name: value'", repeatable: true,
+                    help: MessageKey(
+                        "Add a request header (repeatable).",
+                        "リクエストヘッダーを追加します (複数指定可)。"))
             case .rawField:
                 OptionSpec(
-                    rawValue, short: "f", value: "KEY=VALUE", repeatable: true, help: .apiOptionRawField)
+                    rawValue, short: "f", value: "KEY=VALUE", repeatable: true,
+                    help: MessageKey(
+                        "Add a string field (repeatable).",
+                        "文字列のフィールドを追加します (複数指定可)。"))
             case .field:
-                OptionSpec(rawValue, short: "F", value: "KEY=VALUE", repeatable: true, help: .apiOptionField)
-            case .input: OptionSpec(rawValue, value: "FILE", completion: .file, help: .apiOptionInput)
-            case .include: OptionSpec(rawValue, short: "i", help: .apiOptionInclude)
+                OptionSpec(
+                    rawValue, short: "F", value: "KEY=VALUE", repeatable: true,
+                    help: MessageKey(
+                        "Add a typed field: true, false, null, an integer, @FILE (@- for standard input), else a string (repeatable).",
+                        "型付きのフィールドを追加します: true、false、null、整数、@FILE (@- は標準入力)、それ以外は文字列 (複数指定可)。"))
+            case .input:
+                OptionSpec(
+                    rawValue, value: "FILE", completion: .file,
+                    help: MessageKey(
+                        "Send this file as the body (- for standard input), streamed as it is read.",
+                        "このファイルを本文として送ります (- は標準入力)。読みながら送ります。"))
+            case .include:
+                OptionSpec(
+                    rawValue, short: "i",
+                    help: MessageKey(
+                        "Print the status line and the headers before the body.",
+                        "本文の前にステータス行とヘッダーを出力します。"))
             case .server, .account: Self.spec(of: self)
             }
         }

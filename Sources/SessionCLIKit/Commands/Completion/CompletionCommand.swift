@@ -12,7 +12,12 @@ package struct CompletionCommand: Command {
         /// The option's help.
         package var spec: OptionSpec {
             switch self {
-            case .values: OptionSpec(rawValue, value: "server|account", help: .completionOptionValues)
+            case .values:
+                OptionSpec(
+                    rawValue, value: "server|account",
+                    help: MessageKey(
+                        "Print the store's servers or accounts, one a line (what the scripts ask for).",
+                        "保存先のサーバーかアカウントを 1 行に 1 つ出力します (スクリプトが使うもの)。"))
             }
         }
     }

@@ -9,7 +9,12 @@ package struct HelpCommand: Command {
         /// The option's help.
         package var spec: OptionSpec {
             switch self {
-            case .man: OptionSpec(rawValue, help: .helpOptionMan)
+            case .man:
+                OptionSpec(
+                    rawValue,
+                    help: MessageKey(
+                        "Print the whole help as a manual page (roff), for man -l.",
+                        "ヘルプ全体をマニュアルページ (roff) として出力します。man -l 用です。"))
             }
         }
     }

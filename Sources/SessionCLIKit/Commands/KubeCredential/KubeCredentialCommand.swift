@@ -14,7 +14,12 @@ package struct KubeCredentialCommand: Command {
         /// The option's help.
         package var spec: OptionSpec {
             switch self {
-            case .idToken: OptionSpec(rawValue, help: .kubeOptionIDToken)
+            case .idToken:
+                OptionSpec(
+                    rawValue,
+                    help: MessageKey(
+                        "Hand kubectl the session's OpenID Connect ID token, not its access token.",
+                        "kubectl にアクセストークンではなく、セッションの OpenID Connect の ID トークンを渡します。"))
             case .server, .account: Self.spec(of: self)
             }
         }

@@ -15,7 +15,12 @@ package struct SetupGitCommand: Command {
         package var spec: OptionSpec {
             switch self {
             case .server, .account: Self.spec(of: self)
-            case .remove: OptionSpec(rawValue, help: .setupGitOptionRemove)
+            case .remove:
+                OptionSpec(
+                    rawValue,
+                    help: MessageKey(
+                        "Remove what setup-git wrote for the server.",
+                        "setup-git がそのサーバーについて書いた設定を削除します。"))
             }
         }
     }

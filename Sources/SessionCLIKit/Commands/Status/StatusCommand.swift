@@ -15,9 +15,24 @@ package struct StatusCommand: Command {
         /// The option's help.
         package var spec: OptionSpec {
             switch self {
-            case .json: OptionSpec(rawValue, help: .statusOptionJSON)
-            case .showToken: OptionSpec(rawValue, help: .statusOptionShowToken)
-            case .watch: OptionSpec(rawValue, help: .statusOptionWatch)
+            case .json:
+                OptionSpec(
+                    rawValue,
+                    help: MessageKey(
+                        "Print one JSON object (its fields are listed below).",
+                        "JSON オブジェクトを 1 つ出力します (フィールドは下に記載)。"))
+            case .showToken:
+                OptionSpec(
+                    rawValue,
+                    help: MessageKey(
+                        "Include the full token in the output.",
+                        "出力にトークン全体を含めます。"))
+            case .watch:
+                OptionSpec(
+                    rawValue,
+                    help: MessageKey(
+                        "Print the status again on every change, until Ctrl-C or SIGTERM (exit 0).",
+                        "変化のたびに状態を出力し直します。Ctrl-C か SIGTERM で終わります (終了コード 0)。"))
             case .server, .account: Self.spec(of: self)
             }
         }

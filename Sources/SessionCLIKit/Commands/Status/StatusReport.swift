@@ -67,7 +67,7 @@ package struct StatusReport {
     ///
     /// - Throws: ``SessionFileError`` when another session's line cannot be read from the file.
     package func text(style: Style) throws -> String {
-        let words = StatusWords(language: language)
+        let words = StatusPhrases(language: language)
         var rows: [(String, String)] = []
         if let absent {
             rows.append(
@@ -156,7 +156,7 @@ package struct StatusReport {
 
     /// "expires in 3 hours", "expired, refreshed on next use", "expired 2 days ago", "no expiry",
     /// appended to `text`.
-    private func append(_ session: SessionSet.Summary, to text: inout String, _ words: StatusWords) {
+    private func append(_ session: SessionSet.Summary, to text: inout String, _ words: StatusPhrases) {
         guard let expiresAt = session.expiresAt else {
             text += words(.statusNoExpiry)
             return

@@ -1,199 +1,208 @@
-import SessionCore
+// The words of `StatusCommand`, each key beside its English and its Japanese text.
+extension MessageKey {
+    package static let statusLoggedIn = MessageKey(
+        "Logged in",
+        "ログイン中")
+    package static let statusExpired = MessageKey(
+        "Session expired",
+        "セッションの期限切れ")
+    package static let statusLoggedOut = MessageKey(
+        "Not logged in",
+        "未ログイン")
+    package static let statusAccount = MessageKey(
+        "Account",
+        "アカウント")
+    package static let statusServer = MessageKey(
+        "Server",
+        "サーバー")
+    package static let statusToken = MessageKey(
+        "Token",
+        "トークン")
+    package static let statusExpires = MessageKey(
+        "Expires",
+        "有効期限")
+    package static let statusStore = MessageKey(
+        "Store",
+        "保存先")
+    package static let statusProvider = MessageKey(
+        "Provider",
+        "プロバイダー")
+    package static let statusCAFile = MessageKey(
+        "CA file",
+        "CA ファイル")
+    package static let statusBoundToKey = MessageKey(
+        "Bound to",
+        "鍵に束縛")
+    package static let statusBoundToKeyValue = MessageKey(
+        "a DPoP key, thumbprint {thumbprint}",
+        "DPoP 鍵 (サムプリント {thumbprint})")
+    package static let statusClientCertificate = MessageKey(
+        "Client certificate",
+        "クライアント証明書")
+    package static let statusScopes = MessageKey(
+        "Scopes",
+        "スコープ")
+    package static let statusOverride = MessageKey(
+        "Override",
+        "上書き")
+    package static let statusButton = MessageKey(
+        "Button",
+        "ボタン")
+    package static let statusSecrets = MessageKey(
+        "Secrets",
+        "シークレット")
+    package static let statusSession = MessageKey(
+        "Session",
+        "セッション")
+    package static let statusProviderNamed = MessageKey(
+        "{name} at {issuer}",
+        "{issuer} の {name}")
+    package static let statusProviderValue = MessageKey(
+        "{issuer} (client {client})",
+        "{issuer} (クライアント {client})")
+    package static let statusProviderConfidential = MessageKey(
+        "{issuer} (client {client}, confidential, with a secret)",
+        "{issuer} (クライアント {client}、機密クライアント、シークレットあり)")
+    package static let statusAccountUnknown = MessageKey(
+        "unknown",
+        "不明")
+    package static let statusServerNone = MessageKey(
+        "none (api needs one: log in with --server)",
+        "なし (api には必要です: --server を付けてログインしてください)")
+    package static let statusExpiryValue = MessageKey(
+        "{relative} ({date})",
+        "{relative} ({date})")
+    package static let statusExpiryRefreshed = MessageKey(
+        "{relative} ({date}); refreshed on next use",
+        "{relative} ({date})。次回使用時に更新")
+    package static let statusNever = MessageKey(
+        "never",
+        "なし")
+    package static let statusOverrideText = MessageKey(
+        "SESSION_CLI_TOKEN is set: token and api use it, not this session",
+        "SESSION_CLI_TOKEN が設定されています: token と api はこのセッションではなくそれを使います")
+    package static let statusOtherSessions = MessageKey(
+        "Other sessions:",
+        "ほかのセッション:")
+    package static let statusOtherExpiresIn = MessageKey(
+        "expires {relative}",
+        "{relative}に期限切れ")
+    package static let statusRefreshable = MessageKey(
+        "expired, refreshed on next use",
+        "期限切れ、次回使用時に更新")
+    package static let statusNoExpiry = MessageKey(
+        "no expiry",
+        "有効期限なし")
+    package static let statusSelectedAbsent = MessageKey(
+        "{session} (not in the store)",
+        "{session} (保存先にありません)")
+    package static let secretsInFile = MessageKey(
+        "in the session file",
+        "セッションファイル内")
+    package static let secretsInKeyring = MessageKey(
+        "in the system keyring",
+        "システムのキーリング内")
+    package static let expiredJustNow = MessageKey(
+        "expired just now",
+        "たった今期限切れ")
+    package static let expiresIn = MessageKey(
+        "in {span}",
+        "{span}後")
+    package static let expiredAgo = MessageKey(
+        "expired {span} ago",
+        "{span}前に期限切れ")
+    package static let oneSecond = MessageKey(
+        "{count} second",
+        "{count}秒")
+    package static let seconds = MessageKey(
+        "{count} seconds",
+        "{count}秒")
+    package static let oneMinute = MessageKey(
+        "{count} minute",
+        "{count}分")
+    package static let minutes = MessageKey(
+        "{count} minutes",
+        "{count}分")
+    package static let oneHour = MessageKey(
+        "{count} hour",
+        "{count}時間")
+    package static let hours = MessageKey(
+        "{count} hours",
+        "{count}時間")
+    package static let oneDay = MessageKey(
+        "{count} day",
+        "{count}日")
+    package static let days = MessageKey(
+        "{count} days",
+        "{count}日")
+    package static let statusSummary = MessageKey(
+        "Show the session and the login button. Never writes.",
+        "セッションとログインボタンを表示します。何も書き込みません。")
+    package static let statusDiscussion = MessageKey(
+        "Shows the default session, then one line for each other session; with --server or --account (or SESSION_CLI_SERVER and SESSION_CLI_ACCOUNT), the session they select instead. Exits 0 when the shown session is logged in and usable, 1 when logged out or expired.\n\n--json prints one object with these keys, absent values null: state (logged_in, logged_out, expired), account, server, issuedAt, expiresAt (ISO 8601), expiresInSeconds, tokenRedacted, token (with --show-token only), secrets (file or keyring: where the tokens are kept), provider (issuer, clientID, confidential, clientKey: path, keyID, audience), scopes, caFile, clientCertificate (certificate, key), dpopThumbprint, canRefresh, refreshesOnUse, tokenSource (store or environment), store, button (action, label, color, hex), and sessions: one object per session with the same keys but token, and default (true, false).\n\n--watch prints the status now, then again each time what status would print changes: a login, logout, switch or refresh by any process, or a token expiring. Without a selection it follows whatever session is the default at each moment; with one, that session, and says so when it is not in the store. A blank line separates two statuses; with --json, one object a line. It never polls: the store's folder is watched.\n\nstatus reads only the session file, never the keyring, unless --show-token asks for a token kept there.",
+        "デフォルトのセッションを表示し、続けてほかのセッションを 1 行ずつ表示します。--server や --account (または SESSION_CLI_SERVER と SESSION_CLI_ACCOUNT) を指定すると、代わりにそれで選んだセッションを表示します。表示したセッションがログイン中で使えるときは 0、ログアウトまたは期限切れのときは 1 で終了します。\n\n--json は次のキーを持つオブジェクトを 1 つ出力します (値がないときは null): state (logged_in、logged_out、expired)、account、server、issuedAt、expiresAt (ISO 8601)、expiresInSeconds、tokenRedacted、token (--show-token のときだけ)、secrets (file か keyring: トークンの保管場所)、provider (issuer、clientID、confidential、clientKey: path、keyID、audience)、scopes、caFile、clientCertificate (certificate、key)、dpopThumbprint、canRefresh、refreshesOnUse、tokenSource (store か environment)、store、button (action、label、color、hex)、そして sessions: セッションごとに token 以外の同じキーと default (true、false) を持つオブジェクト。\n\n--watch は今の状態を出力し、status の表示が変わるたびに出力し直します: どのプロセスによるログイン、ログアウト、切り替え、更新でも、トークンの期限切れでも。選択がなければ、その時々のデフォルトのセッションを追います。選択があればそのセッションを追い、保存先にないときはそう表示します。2 つの状態の間には空行が入り、--json では 1 行に 1 オブジェクトです。ポーリングはせず、保存先のフォルダーを監視します。\n\nstatus が読むのはセッションファイルだけで、キーリングは読みません。ただし --show-token でキーリングに保管されたトークンを求めたときは別です。"
+    )
+    package static let statusClientKey = MessageKey(
+        "Client key",
+        "クライアント鍵")
+    package static let statusProviderKeyed = MessageKey(
+        "{issuer} (client {client}, confidential, with a key)",
+        "{issuer} (クライアント {client}、機密クライアント、鍵あり)")
+}
 
-/// The words of the status screen, from the catalog, in the run's language.
-///
-/// A status lists up to a thousand sessions, each line with a key and a
-/// relative time, so the templates those lines use are cut into their
-/// pieces once (``Template``, kept in stored properties: a dictionary or an
-/// array of a type of its own would be one more generic type to build at
-/// every start), and each line only appends pieces.
-struct StatusWords {
-    let language: Language
-    /// The templates of the list's lines, cut once; `nil` until ``forLines()``.
-    private let lines: LineTemplates?
-
-    init(language: Language) {
-        self.language = language
-        lines = nil
-    }
-
-    private init(language: Language, lines: LineTemplates) {
-        self.language = language
-        self.lines = lines
-    }
-
-    /// These words with the templates of the list's lines cut once: for a
-    /// list of many sessions (one session's status needs three of them).
-    func forLines() -> StatusWords {
-        StatusWords(language: language, lines: LineTemplates { template($0) })
-    }
-
-    /// The template of `key`, cut now.
-    private func template(_ key: MessageKey) -> Template {
-        Template(self(key))
-    }
-
-    /// The templates each line of the list of sessions says.
-    private struct LineTemplates {
-        let accountOnServer: Template
-        let accountNoServer: Template
-        let serverNoAccount: Template
-        let expiresIn: Template
-        let expiredAgo: Template
-        let otherExpires: Template
-        let second: (one: Template, many: Template)
-        let minute: (one: Template, many: Template)
-        let hour: (one: Template, many: Template)
-        let day: (one: Template, many: Template)
-
-        init(_ template: (MessageKey) -> Template) {
-            accountOnServer = template(.sessionAccountOnServer)
-            accountNoServer = template(.sessionAccountNoServer)
-            serverNoAccount = template(.sessionServerNoAccount)
-            expiresIn = template(.expiresIn)
-            expiredAgo = template(.expiredAgo)
-            otherExpires = template(.statusOtherExpiresIn)
-            second = (template(.oneSecond), template(.seconds))
-            minute = (template(.oneMinute), template(.minutes))
-            hour = (template(.oneHour), template(.hours))
-            day = (template(.oneDay), template(.days))
-        }
-    }
-
-    /// The text of `key`, which has no blanks.
-    func callAsFunction(_ key: MessageKey) -> String {
-        let (english, japanese) = key.texts
-        return language == .japanese ? japanese : english
-    }
-
-    /// The text of `key`, its blanks filled by name.
-    func callAsFunction(_ key: MessageKey, _ first: (String, String), _ second: (String, String)? = nil)
-        -> String
-    {
-        var text = ""
-        Template(self(key)).append(to: &text, first, second)
-        return text
-    }
-
-    func phase(_ phase: LoginStatus.Phase) -> String {
-        switch phase {
-        case .loggedIn: self(.statusLoggedIn)
-        case .expired: self(.statusExpired)
-        case .loggedOut: self(.statusLoggedOut)
-        }
-    }
-
-    /// A session's key in words, as ``ErrorReport/describe(_:)-(SessionKey)`` says it.
-    func describe(_ key: SessionKey) -> String {
-        var text = ""
-        switch (key.account, key.origin) {
-        case (let account?, let origin?):
-            (lines?.accountOnServer ?? template(.sessionAccountOnServer))
-                .append(to: &text, ("account", account), ("server", origin))
-        case (let account?, nil):
-            (lines?.accountNoServer ?? template(.sessionAccountNoServer)).append(
-                to: &text, ("account", account))
-        case (nil, let origin?):
-            (lines?.serverNoAccount ?? template(.sessionServerNoAccount)).append(
-                to: &text, ("server", origin))
-        case (nil, nil): text = self(.sessionNoServerNoAccount)
-        }
-        return text
-    }
-
-    /// Where the session's tokens are kept.
-    func secretsLocation(_ location: SecretsLocation) -> String {
-        switch location {
-        case .file: self(.secretsInFile)
-        case .keyring: self(.secretsInKeyring)
-        }
-    }
-
-    /// "in 59 minutes" / "expired 3 minutes ago" / "expired just now", to the largest whole unit.
-    func relative(seconds: Int) -> String {
-        var text = ""
-        appendRelative(seconds: seconds, to: &text)
-        return text
-    }
-
-    /// How another session's line says its expiry: "expires in 3 hours", "expired 2 days ago".
-    func appendOtherExpiry(seconds: Int, to text: inout String) {
-        guard seconds > 0 else { return appendRelative(seconds: seconds, to: &text) }
-        var relative = ""
-        appendRelative(seconds: seconds, to: &relative)
-        (lines?.otherExpires ?? template(.statusOtherExpiresIn)).append(to: &text, ("relative", relative))
-    }
-
-    /// ``relative(seconds:)`` appended to `text`.
-    func appendRelative(seconds: Int, to text: inout String) {
-        guard seconds != 0 else {
-            text += self(.expiredJustNow)
-            return
-        }
-        let magnitude = abs(seconds)
-        let (amount, one, many): (Int, MessageKey, MessageKey) =
-            switch magnitude {
-            case ..<60: (magnitude, .oneSecond, .seconds)
-            case ..<3600: (magnitude / 60, .oneMinute, .minutes)
-            case ..<(2 * 86400): (magnitude / 3600, .oneHour, .hours)
-            default: (magnitude / 86400, .oneDay, .days)
-            }
-        let unit: Template
-        if let lines {
-            let cut =
-                switch magnitude {
-                case ..<60: lines.second
-                case ..<3600: lines.minute
-                case ..<(2 * 86400): lines.hour
-                default: lines.day
-                }
-            unit = amount == 1 ? cut.one : cut.many
-        } else {
-            unit = template(amount == 1 ? one : many)
-        }
-        var span = ""
-        unit.append(to: &span, ("count", String(amount)))
-        let phrase =
-            seconds > 0
-            ? (lines?.expiresIn ?? template(.expiresIn)) : (lines?.expiredAgo ?? template(.expiredAgo))
-        phrase.append(to: &text, ("span", span))
-    }
-
-    /// A template cut into its words and its blanks: words at the even
-    /// places, the blanks' names at the odd ones.
-    struct Template {
-        let parts: [String]
-
-        init(_ template: String) {
-            // By UTF-8 bytes: the marks are ASCII, and a walk by characters costs more.
-            let bytes = template.utf8
-            var parts: [String] = []
-            var start = bytes.startIndex
-            while let open = bytes[start...].firstIndex(of: 0x7B),
-                let close = bytes[bytes.index(after: open)...].firstIndex(of: 0x7D)
-            {
-                parts.append(String(decoding: bytes[start..<open], as: UTF8.self))
-                parts.append(String(decoding: bytes[bytes.index(after: open)..<close], as: UTF8.self))
-                start = bytes.index(after: close)
-            }
-            parts.append(String(decoding: bytes[start...], as: UTF8.self))
-            self.parts = parts
-        }
-
-        /// The template with its blanks filled, appended to `text`.
-        func append(to text: inout String, _ first: (String, String), _ second: (String, String)? = nil) {
-            for index in parts.indices {
-                let part = parts[index]
-                if index % 2 == 0 {
-                    text += part
-                } else if part == first.0 {
-                    text += first.1
-                } else if let second, part == second.0 {
-                    text += second.1
-                } else {
-                    text += "{" + part + "}"
-                }
-            }
-        }
-    }
+extension StatusCommand {
+    /// Every word above, for the catalog's tests.
+    package static let words = WordCatalog(
+        "status",
+        [
+            .statusLoggedIn,
+            .statusExpired,
+            .statusLoggedOut,
+            .statusAccount,
+            .statusServer,
+            .statusToken,
+            .statusExpires,
+            .statusStore,
+            .statusProvider,
+            .statusCAFile,
+            .statusBoundToKey,
+            .statusBoundToKeyValue,
+            .statusClientCertificate,
+            .statusScopes,
+            .statusOverride,
+            .statusButton,
+            .statusSecrets,
+            .statusSession,
+            .statusProviderNamed,
+            .statusProviderValue,
+            .statusProviderConfidential,
+            .statusAccountUnknown,
+            .statusServerNone,
+            .statusExpiryValue,
+            .statusExpiryRefreshed,
+            .statusNever,
+            .statusOverrideText,
+            .statusOtherSessions,
+            .statusOtherExpiresIn,
+            .statusRefreshable,
+            .statusNoExpiry,
+            .statusSelectedAbsent,
+            .secretsInFile,
+            .secretsInKeyring,
+            .expiredJustNow,
+            .expiresIn,
+            .expiredAgo,
+            .oneSecond,
+            .seconds,
+            .oneMinute,
+            .minutes,
+            .oneHour,
+            .hours,
+            .oneDay,
+            .days,
+            .statusSummary,
+            .statusDiscussion,
+            .statusClientKey,
+            .statusProviderKeyed,
+        ])
 }

@@ -17,9 +17,17 @@ package struct SwitchCommand: Command {
         package var spec: OptionSpec {
             switch self {
             case .server:
-                OptionSpec(rawValue, value: "URL", completion: .server, help: .switchOptionServer)
+                OptionSpec(
+                    rawValue, value: "URL", completion: .server,
+                    help: MessageKey(
+                        "The server of the session (its origin).",
+                        "セッションのサーバー (のオリジン)。"))
             case .account:
-                OptionSpec(rawValue, value: "NAME", completion: .account, help: .switchOptionAccount)
+                OptionSpec(
+                    rawValue, value: "NAME", completion: .account,
+                    help: MessageKey(
+                        "The account of the session.",
+                        "セッションのアカウント。"))
             }
         }
     }

@@ -1,8 +1,11 @@
+import Foundation
 import SessionCLIKit
 import Testing
 
 /// The catalog: no message exists in one language only, and the two texts
 /// of a message have the same blanks, so neither says less than the other.
+/// Run over every command's words, every shared group, and every key
+/// written inline (an option's help, an exit code's meaning, a variable's).
 @Suite struct MessageCatalogTests {
     /// Keys whose Japanese text is, rightly, only names, numbers or marks:
     /// a blank and its quotes, labels a script looks for (`URL:`, `Code:`),
@@ -12,7 +15,20 @@ import Testing
         .labelURL, .labelCode, .switchListItem, .reasonOther, .statusExpiryValue,
     ]
 
-    @Test(arguments: MessageKey.allCases)
+    /// Every key the tool can say: each catalog's, and those written where
+    /// they are used.
+    static var everyKey: [MessageKey] {
+        let options = (CommandTable.specs.flatMap(\.options) + CommandSpec.globalOptions).map(\.help)
+        return WordCatalog.all.flatMap(\.words) + options + ExitCode.allCases.map(\.meaning)
+    }
+
+    @Test func everyCatalogIsReached() {
+        #expect(Self.everyKey.count > 500, "\(Self.everyKey.count) keys")
+        let names = WordCatalog.all.map(\.name)
+        #expect(Set(names).count == names.count, "two catalogs named alike: \(names)")
+    }
+
+    @Test(arguments: everyKey)
     func everyKeyHasBothLanguagesWithTheSameBlanks(key: MessageKey) {
         let (english, japanese) = key.texts
         if key != .nothing {

@@ -1,0 +1,136 @@
+// The words of signing in at a provider and of what it refuses, shared by login, logout and every command that refreshes a token, with the hints that follow them.
+extension MessageKey {
+    package static let hintCheckIssuer = MessageKey(
+        "check --issuer",
+        "--issuer を確認してください")
+    package static let hintIssuerSpelling = MessageKey(
+        "give --issuer exactly as the provider spells it",
+        "--issuer はプロバイダーの表記どおりに指定してください")
+    package static let hintDeviceEndpoint = MessageKey(
+        "give it with --device-endpoint URL, or sign in with --web",
+        "--device-endpoint URL で指定するか、--web でサインインしてください")
+    package static let hintSignInAgain = MessageKey(
+        "run 'session-cli login' again",
+        "もう一度 'session-cli login' を実行してください")
+    package static let hintCallbackPort = MessageKey(
+        "choose another --callback-port (and register its redirect URI at the provider)",
+        "別の --callback-port を選んでください (そのリダイレクト URI をプロバイダーに登録してください)")
+    package static let hintClientSecretSettings = MessageKey(
+        "check SESSION_CLI_CLIENT_SECRET and the client's settings",
+        "SESSION_CLI_CLIENT_SECRET とクライアントの設定を確認してください")
+    package static let hintSetClientSecret = MessageKey(
+        "set SESSION_CLI_CLIENT_SECRET, or give --private-key-jwt PATH",
+        "SESSION_CLI_CLIENT_SECRET を設定するか、--private-key-jwt PATH を指定してください")
+    package static let withHint = MessageKey(
+        "{message}; {hint}",
+        "{message}。{hint}")
+    package static let signInDiscoveryFailed = MessageKey(
+        "cannot read the provider's discovery document at {issuer} ({reason})",
+        "{issuer} のプロバイダーのディスカバリー文書を読めません ({reason})")
+    package static let signInIssuerMismatch = MessageKey(
+        "the provider's discovery document names another issuer than {issuer}",
+        "プロバイダーのディスカバリー文書には {issuer} とは別の発行者が書かれています")
+    package static let signInInsecureEndpoint = MessageKey(
+        "the provider's {name} is not https (plain http is allowed on this machine only); refusing it",
+        "プロバイダーの {name} が https ではありません (暗号化されない http はこのマシン宛てだけです)。受け付けません")
+    package static let signInEndpointOutsideProvider = MessageKey(
+        "the {name} named for {provider} is at a host that is not {provider}'s; nothing was sent there",
+        "{provider} の {name} として示された先は {provider} のホストではありません。そこには何も送っていません")
+    package static let signInNoDeviceEndpoint = MessageKey(
+        "the provider lists no device authorization endpoint",
+        "プロバイダーにはデバイス認可エンドポイントがありません")
+    package static let signInMissingEndpoint = MessageKey(
+        "the provider lists no {name}",
+        "プロバイダーには {name} がありません")
+    package static let signInInvalidResponse = MessageKey(
+        "the provider's {from} answer is not valid: {reason}",
+        "プロバイダーの {from} の応答が正しくありません: {reason}")
+    package static let signInAccessDenied = MessageKey(
+        "the sign-in was denied at the provider",
+        "プロバイダーでサインインが拒否されました")
+    package static let signInDeviceCodeExpired = MessageKey(
+        "the device code expired before the sign-in was approved",
+        "サインインが承認される前にデバイスコードの期限が切れました")
+    package static let signInBrowserTimedOut = MessageKey(
+        "the browser did not come back within {seconds} s",
+        "ブラウザーが {seconds} 秒以内に戻ってきませんでした")
+    package static let signInCallbackMismatch = MessageKey(
+        "the browser came back with a {what} that does not belong to this sign-in; ignored",
+        "ブラウザーがこのサインインのものではない {what} を持って戻ってきました。無視しました")
+    package static let signInCallbackRejected = MessageKey(
+        "the provider's answer in the browser was refused: {reason}",
+        "ブラウザーに返ったプロバイダーの応答を受け付けられません: {reason}")
+    package static let signInIDTokenRejected = MessageKey(
+        "the provider's ID token was refused: {reason}",
+        "プロバイダーの ID トークンを受け付けられません: {reason}")
+    package static let signInProviderError = MessageKey(
+        "the provider answered with the error {code}",
+        "プロバイダーはエラー {code} を返しました")
+    package static let signInProviderErrorDescribed = MessageKey(
+        "the provider answered with the error {code}: {description}",
+        "プロバイダーはエラー {code} を返しました: {description}")
+    package static let signInRefreshRefused = MessageKey(
+        "the provider refused the refresh token (it expired, was revoked or was already used); log in again",
+        "プロバイダーがリフレッシュトークンを拒否しました (期限切れ、取り消し済み、または使用済みです)。もう一度ログインしてください")
+    package static let signInRefreshAnswerLost = MessageKey(
+        "the answer to a refresh was lost, and the provider then refused the same refresh token (it had already rotated it, with no grace period for a retry); log in again",
+        "更新の応答が失われ、そのあとプロバイダーは同じリフレッシュトークンを拒否しました (すでに新しいものに替えていて、再試行の猶予がありません)。もう一度ログインしてください")
+    package static let signInRefreshLoop = MessageKey(
+        "the session's token was refreshed {limit} times in the last {seconds} s, so no more refreshes are tried for now (a guard against a refresh loop); try again in {seconds} s, or log in again",
+        "セッションのトークンはこの {seconds} 秒で {limit} 回更新されたので、しばらく更新しません (更新の繰り返しを防ぐため)。{seconds} 秒後にやり直すか、もう一度ログインしてください"
+    )
+    package static let signInUnsupportedClientAuthentication = MessageKey(
+        "the provider accepts the client secret neither with HTTP Basic nor in the request body",
+        "プロバイダーはクライアントシークレットを HTTP Basic でもリクエスト本文でも受け付けません")
+    package static let signInCallbackAddressUnavailable = MessageKey(
+        "cannot listen for the browser on {address}: {reason}",
+        "{address} でブラウザーを待ち受けられません: {reason}")
+    package static let signInClientSecretRequired = MessageKey(
+        "the client credentials grant needs the client's secret or key",
+        "クライアントクレデンシャルグラントにはクライアントのシークレットか鍵が必要です")
+    package static let signInClientKeyUnusable = MessageKey(
+        "cannot use the client key {path}: {reason}",
+        "クライアント鍵 {path} を使えません: {reason}")
+    package static let signInPushedRequestUnavailable = MessageKey(
+        "the provider requires pushed authorization requests but lists no endpoint for them",
+        "プロバイダーはプッシュ型認可リクエストを必須としていますが、その送り先を示していません")
+}
+
+extension WordCatalog {
+    /// Every word above, for the catalog's tests.
+    package static let signIn = WordCatalog(
+        "signIn",
+        [
+            .hintCheckIssuer,
+            .hintIssuerSpelling,
+            .hintDeviceEndpoint,
+            .hintSignInAgain,
+            .hintCallbackPort,
+            .hintClientSecretSettings,
+            .hintSetClientSecret,
+            .withHint,
+            .signInDiscoveryFailed,
+            .signInIssuerMismatch,
+            .signInInsecureEndpoint,
+            .signInEndpointOutsideProvider,
+            .signInNoDeviceEndpoint,
+            .signInMissingEndpoint,
+            .signInInvalidResponse,
+            .signInAccessDenied,
+            .signInDeviceCodeExpired,
+            .signInBrowserTimedOut,
+            .signInCallbackMismatch,
+            .signInCallbackRejected,
+            .signInIDTokenRejected,
+            .signInProviderError,
+            .signInProviderErrorDescribed,
+            .signInRefreshRefused,
+            .signInRefreshAnswerLost,
+            .signInRefreshLoop,
+            .signInUnsupportedClientAuthentication,
+            .signInCallbackAddressUnavailable,
+            .signInClientSecretRequired,
+            .signInClientKeyUnusable,
+            .signInPushedRequestUnavailable,
+        ])
+}

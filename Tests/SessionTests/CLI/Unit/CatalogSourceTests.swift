@@ -1,0 +1,134 @@
+import Foundation
+import SessionCLIKit
+import Testing
+
+/// The tool's words live in catalogs, read from the sources: every key a
+/// words file declares is in its catalog (so ``MessageCatalogTests`` checks
+/// it), no other file declares one, and no sentence the tool could print is
+/// written outside a catalog.
+@Suite struct CatalogSourceTests {
+    static let sources = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources")
+    /// The targets whose text a person reads: the tool's.
+    static let toolTargets = ["SessionCLIKit", "SessionCLINetworking", "session-cli", "session-cli-api"]
+
+    /// Every Swift file of the tool, by its path under `Sources`.
+    static func toolFiles() throws -> [(path: String, text: String)] {
+        var files: [(String, String)] = []
+        for target in toolTargets {
+            let folder = sources.appendingPathComponent(target)
+            let walker = try #require(FileManager.default.enumerator(atPath: folder.path))
+            for case let path as String in walker where path.hasSuffix(".swift") {
+                let text = try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
+                files.append(("\(target)/\(path)", text))
+            }
+        }
+        return files
+    }
+
+    static func matches(_ pattern: String, in text: String) throws -> [String] {
+        let expression = try NSRegularExpression(pattern: pattern, options: [.anchorsMatchLines])
+        let range = NSRange(text.startIndex..., in: text)
+        return expression.matches(in: text, range: range).compactMap {
+            Range($0.range(at: 1), in: text).map { String(text[$0]) }
+        }
+    }
+
+    static let declaration = #"^\s*(?:package )?static let (\w+) = MessageKey\("#
+
+    @Test func everyDeclaredKeyIsInItsCatalog() throws {
+        let files = try Self.toolFiles()
+        for catalog in WordCatalog.all {
+            let name = try #require(catalog.file.split(separator: "/").last.map(String.init))
+            let file = try #require(
+                files.first { $0.path.hasSuffix("/" + name) }, "\(catalog.name): no file \(catalog.file)")
+            let declared = try Self.matches(Self.declaration, in: file.text)
+            let listed = try Self.matches(#"^\s+\.(\w+),$"#, in: file.text)
+            #expect(Set(declared) == Set(listed), "\(file.path): declared and listed keys differ")
+            #expect(
+                declared.count == catalog.words.count, "\(file.path): \(catalog.words.count) in its catalog")
+        }
+    }
+
+    @Test func onlyACatalogsFileDeclaresKeys() throws {
+        let catalogFiles = Set(WordCatalog.all.compactMap { $0.file.split(separator: "/").last })
+        for file in try Self.toolFiles() where try !Self.matches(Self.declaration, in: file.text).isEmpty {
+            let name = file.path.split(separator: "/").last ?? ""
+            #expect(catalogFiles.contains(name), "\(file.path) declares keys but is no catalog's")
+        }
+    }
+
+    /// Files whose string literals are not the tool's words: a program's
+    /// text for a shell, and the English preface of the generated reference.
+    static let notWords: Set<String> = [
+        "SessionCLIKit/Commands/Completion/CompletionScript.swift",
+        "SessionCLIKit/Commands/Help/CLIReference.swift",
+    ]
+
+    /// A literal that reads as words for a person: three words of letters in a row.
+    static let sentence = try! NSRegularExpression(pattern: #"[A-Za-z]{2,} [a-z]{2,} [a-z]{2,}"#)
+
+    @Test func noSentenceOutsideACatalog() throws {
+        var found: [String] = []
+        for file in try Self.toolFiles() where !Self.notWords.contains(file.path) {
+            // The lines after `MessageKey(` are a key's two texts.
+            var keyLines = 0
+            let lines = file.text.split(separator: "\n", omittingEmptySubsequences: false)
+            for (number, line) in lines.enumerated() {
+                let code = line.trimmingCharacters(in: .whitespaces)
+                if code.hasPrefix("//") { continue }
+                if keyLines > 0 {
+                    keyLines -= 1
+                    continue
+                }
+                if code.hasSuffix("MessageKey(") { keyLines = 2 }
+                for literal in Self.literals(in: code) where Self.isSentence(literal, in: code) {
+                    found.append("\(file.path):\(number + 1): \"\(literal)\"")
+                }
+            }
+        }
+        // A sentence inside a key's declaration is in a catalog; the check
+        // must see the others, or it proves nothing.
+        #expect(found.isEmpty, "sentences outside a catalog:\n\(found.joined(separator: "\n"))")
+        #expect(Self.isSentence("cannot read the file", in: #"print("cannot read the file")"#))
+    }
+
+    /// Whether `literal`, on `line`, is words a person reads written outside
+    /// a catalog: not a key's text on the line of its `MessageKey(`, not a
+    /// value matched against (`case "…":`), not a command line.
+    static func isSentence(_ literal: String, in line: String) -> Bool {
+        let range = NSRange(literal.startIndex..., in: literal)
+        guard sentence.firstMatch(in: literal, range: range) != nil else { return false }
+        if line.hasPrefix("case \"") || line.contains("MessageKey(\"") { return false }
+        return !["session-cli ", "kubectl ", "git ", "source "].contains { literal.hasPrefix($0) }
+    }
+
+    /// The string literals of one line of code, without their quotes.
+    static func literals(in line: String) -> [String] {
+        var literals: [String] = []
+        var current: String?
+        var escaped = false
+        for character in line {
+            if var text = current {
+                if escaped {
+                    escaped = false
+                    text.append(character)
+                } else if character == "\\" {
+                    escaped = true
+                    text.append(character)
+                } else if character == "\"" {
+                    literals.append(text)
+                    current = nil
+                    continue
+                } else {
+                    text.append(character)
+                }
+                current = text
+            } else if character == "\"" {
+                current = ""
+            }
+        }
+        return literals
+    }
+}
