@@ -5,10 +5,10 @@ struct LocalizedLabel: Sendable {
     let english: String
     let japanese: String
 
-    /// The Japanese label for Japanese (`ja`, `ja_JP`, `ja-JP`, `ja_JP.UTF-8`,
-    /// `ja_JP@calendar=…`), English for every other language.
+    /// The Japanese label for Japanese (``LanguageTag/isJapanese(_:)``),
+    /// English for every other language.
     func text(forLanguage code: String) -> String {
-        code.split(whereSeparator: { "_-@.".contains($0) }).first?.lowercased() == "ja" ? japanese : english
+        LanguageTag.isJapanese(code) ? japanese : english
     }
 
     /// The label for `locale`'s language, read from its identifier rather

@@ -21,7 +21,8 @@ public import SessionCore
 public struct SignInPages: Sendable {
     /// The name the pages give the app ("session-cli is signed in as …").
     public var appName: String
-    /// The pages' language code: `ja` for Japanese, anything else English.
+    /// The pages' language: a tag or locale whose first part is `ja` (`ja`,
+    /// `ja-JP`, `ja_JP.UTF-8`) for Japanese, anything else English.
     public var language: String
     /// Whether the app's own output is in a terminal (the pages say "return
     /// to the terminal"), or the app is a window of its own ("return to <appName>").
@@ -35,7 +36,7 @@ public struct SignInPages: Sendable {
 
     /// - Parameters:
     ///   - appName: The name the pages give the app; by default the process's name.
-    ///   - language: `ja` for Japanese pages, anything else English.
+    ///   - language: `ja` (or `ja-JP`, `ja_JP.UTF-8`) for Japanese pages, anything else English.
     ///   - returnsToTerminal: Whether the app's output is in a terminal.
     ///   - outcomeWait: How long the browser waits for the outcome: ``SessionLimits/pageOutcomeWait`` by default.
     ///   - describe: The reason a failure page shows; by default the error's description.

@@ -1,3 +1,5 @@
+import SessionSupport
+
 /// The words of the browser pages, in English and Japanese. Reasons from
 /// errors stay in English, as they do on the terminal.
 struct PageText {
@@ -6,7 +8,7 @@ struct PageText {
     let terminal: Bool
 
     init(_ pages: SignInPages) {
-        japanese = pages.language.lowercased().hasPrefix("ja")
+        japanese = LanguageTag.isJapanese(pages.language)
         app = pages.appName
         terminal = pages.returnsToTerminal
     }
