@@ -1,3 +1,4 @@
+import SessionSupport
 import SessionSystem
 
 /// The language of the tool's output: English or Japanese.
@@ -9,7 +10,7 @@ package enum Language: String, Sendable, CaseIterable {
     case japanese = "ja"
 
     /// `--lang` if given, else the first set one of `LC_ALL`, `LC_MESSAGES`, `LANG`
-    /// (`ja…` is Japanese; anything else English).
+    /// (Japanese as ``LanguageTag/isJapanese(_:)`` says; anything else English).
     package init(option: String?, environment: Environment) throws(CLIError) {
         if let option {
             self = try OptionValues.choice(option, "--lang")
@@ -23,7 +24,7 @@ package enum Language: String, Sendable, CaseIterable {
         let setting = [EnvironmentVariable.allLocale, .messagesLocale, .language].lazy.compactMap {
             environment[$0]
         }.first
-        self = setting?.hasPrefix("ja") == true ? .japanese : .english
+        self = setting.map(LanguageTag.isJapanese) == true ? .japanese : .english
     }
 
     /// The language a command line asks for before it is parsed: for the
