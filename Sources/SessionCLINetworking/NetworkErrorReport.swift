@@ -30,23 +30,22 @@ enum NetworkErrorReport {
         case let error as CLIError: error
         case let error as SignInError: cliError(for: error)
         case let error as SigningKey.Failure:
-            CLIError(.dpopKeyUnusable, ["reason": error.description], code: .badData)
+            CLIError(.dpopKeyUnusable, ["reason": error.description])
         case NetworkError.transport(let underlying as SigningKey.Failure):
-            CLIError(.dpopKeyUnusable, ["reason": underlying.description], code: .badData)
+            CLIError(.dpopKeyUnusable, ["reason": underlying.description])
         // An API's answers are the person's business: too large or cut short, the request failed (1).
         case NetworkError.transport(let underlying as ResponseTooLargeError) where peer == .api:
-            CLIError(.serverErrorAnswerTooLarge, ["limit": String(underlying.limit >> 20)], code: .failure)
+            CLIError(.serverErrorAnswerTooLarge, ["limit": String(underlying.limit >> 20)])
         case NetworkError.decoding where peer == .api, NetworkError.cancelled where peer == .api:
-            CLIError(.requestDidNotComplete, code: .failure)
+            CLIError(.requestDidNotComplete)
         case SequenceError.tooManySteps(let limit):
-            CLIError(.sequenceTooManySteps, ["limit": String(limit)], code: .badProtocol)
-        case SequenceError.notAnHTTPURL: CLIError(.sequenceNotHTTP, code: .badProtocol)
+            CLIError(.sequenceTooManySteps, ["limit": String(limit)])
+        case SequenceError.notAnHTTPURL: CLIError(.sequenceNotHTTP)
         case NetworkError.transport(let underlying as DeadlineExceededError):
             CLIError(
-                Message(
-                    .connectionNoCompleteAnswer, ["seconds": String(underlying.limit.components.seconds)],
-                    messages: ["origin": describe(origin)]),
-                code: .unavailable)
+
+                .connectionNoCompleteAnswer, ["seconds": String(underlying.limit.components.seconds)],
+                messages: ["origin": describe(origin)])
         case NetworkError.transport(let underlying as ConnectionError):
             ErrorReport.cliError(
                 for: ConnectionError(
@@ -54,74 +53,65 @@ enum NetworkErrorReport {
                     proxy: underlying.proxy))
         case let error as ConnectionError: ErrorReport.cliError(for: error)
         case NetworkError.transport(let underlying as ResponseTooLargeError):
-            CLIError(.providerAnswerTooLarge, ["limit": String(underlying.limit >> 20)], code: .badProtocol)
+            CLIError(.providerAnswerTooLarge, ["limit": String(underlying.limit >> 20)])
         case NetworkError.transport(let underlying):
             CLIError(
-                Message(.cannotReach, messages: ["origin": describe(origin), "reason": reason(underlying)]),
-                code: .unavailable)
+                .cannotReach, messages: ["origin": describe(origin), "reason": reason(underlying)])
         case NetworkError.invalidRequest(let reason):
-            CLIError(.invalidRequest, ["reason": reason], code: .usage)
-        case NetworkError.cancelled: CLIError(.requestCancelled, code: .failure)
+            CLIError(.invalidRequest, ["reason": reason])
+        case NetworkError.cancelled: CLIError(.requestCancelled)
         case NetworkError.status(let code, _):
-            CLIError(.providerStatus, ["status": String(code)], code: .badProtocol)
-        case NetworkError.decoding: CLIError(.providerUndecodable, code: .badProtocol)
+            CLIError(.providerStatus, ["status": String(code)])
+        case NetworkError.decoding: CLIError(.providerUndecodable)
         default: ErrorReport.cliError(for: error)
         }
     }
 
     static func cliError(for error: SignInError) -> CLIError {
-        let code: ExitCode =
-            switch error {
-            case .accessDenied, .refreshRefused, .refreshAnswerLost: .noPermission
-            case .deviceCodeExpired, .browserTimedOut, .refreshLoopStopped: .busy
-            case .noDeviceEndpoint, .missingEndpoint, .clientSecretRequired: .usage
-            case .callbackAddressUnavailable: .unavailable
-            case .clientKeyUnusable: .ioError
-            case .discoveryFailed, .issuerMismatch, .insecureEndpoint, .endpointOutsideProvider,
-                .invalidResponse, .callbackMismatch,
-                .callbackRejected, .idTokenRejected, .providerError, .unsupportedClientAuthentication,
-                .pushedRequestUnavailable:
-                .badProtocol
-            }
-        let message = message(for: error)
-        guard let hint = hint(for: error) else { return CLIError(message, code: code) }
+        let said = signInError(error)
+        guard let hint = hint(for: error) else { return said }
         return CLIError(
-            Message(.withHint, messages: ["message": message, "hint": Message(hint)]), code: code)
+            Message(.withHint, messages: ["message": said.message, "hint": Message(hint)]), as: said)
     }
 
     /// A sign-in error in the catalog's words.
     static func message(for error: SignInError) -> Message {
+        signInError(error).message
+    }
+
+    /// A sign-in error in the catalog's words, without its hint.
+    private static func signInError(_ error: SignInError) -> CLIError {
         switch error {
         case .discoveryFailed(let issuer, let reason):
-            Message(.signInDiscoveryFailed, ["issuer": issuer, "reason": reason])
-        case .issuerMismatch(let expected): Message(.signInIssuerMismatch, ["issuer": expected])
-        case .insecureEndpoint(let name): Message(.signInInsecureEndpoint, ["name": name])
+            CLIError(.signInDiscoveryFailed, ["issuer": issuer, "reason": reason])
+        case .issuerMismatch(let expected): CLIError(.signInIssuerMismatch, ["issuer": expected])
+        case .insecureEndpoint(let name): CLIError(.signInInsecureEndpoint, ["name": name])
         case .endpointOutsideProvider(let name, let provider):
-            Message(.signInEndpointOutsideProvider, ["name": name, "provider": provider])
-        case .noDeviceEndpoint: Message(.signInNoDeviceEndpoint)
-        case .missingEndpoint(let name): Message(.signInMissingEndpoint, ["name": name])
+            CLIError(.signInEndpointOutsideProvider, ["name": name, "provider": provider])
+        case .noDeviceEndpoint: CLIError(.signInNoDeviceEndpoint)
+        case .missingEndpoint(let name): CLIError(.signInMissingEndpoint, ["name": name])
         case .invalidResponse(let from, let reason):
-            Message(.signInInvalidResponse, ["from": from, "reason": reason])
-        case .accessDenied: Message(.signInAccessDenied)
-        case .deviceCodeExpired: Message(.signInDeviceCodeExpired)
-        case .browserTimedOut(let seconds): Message(.signInBrowserTimedOut, ["seconds": String(seconds)])
-        case .callbackMismatch(let what): Message(.signInCallbackMismatch, ["what": what])
-        case .callbackRejected(let reason): Message(.signInCallbackRejected, ["reason": reason])
-        case .idTokenRejected(let reason): Message(.signInIDTokenRejected, ["reason": reason])
+            CLIError(.signInInvalidResponse, ["from": from, "reason": reason])
+        case .accessDenied: CLIError(.signInAccessDenied)
+        case .deviceCodeExpired: CLIError(.signInDeviceCodeExpired)
+        case .browserTimedOut(let seconds): CLIError(.signInBrowserTimedOut, ["seconds": String(seconds)])
+        case .callbackMismatch(let what): CLIError(.signInCallbackMismatch, ["what": what])
+        case .callbackRejected(let reason): CLIError(.signInCallbackRejected, ["reason": reason])
+        case .idTokenRejected(let reason): CLIError(.signInIDTokenRejected, ["reason": reason])
         case .providerError(let code, let description?):
-            Message(.signInProviderErrorDescribed, ["code": code, "description": description])
-        case .providerError(let code, nil): Message(.signInProviderError, ["code": code])
-        case .refreshRefused: Message(.signInRefreshRefused)
-        case .refreshAnswerLost: Message(.signInRefreshAnswerLost)
+            CLIError(.signInProviderErrorDescribed, ["code": code, "description": description])
+        case .providerError(let code, nil): CLIError(.signInProviderError, ["code": code])
+        case .refreshRefused: CLIError(.signInRefreshRefused)
+        case .refreshAnswerLost: CLIError(.signInRefreshAnswerLost)
         case .refreshLoopStopped(let limit, let seconds):
-            Message(.signInRefreshLoop, ["limit": String(limit), "seconds": String(seconds)])
-        case .unsupportedClientAuthentication: Message(.signInUnsupportedClientAuthentication)
+            CLIError(.signInRefreshLoop, ["limit": String(limit), "seconds": String(seconds)])
+        case .unsupportedClientAuthentication: CLIError(.signInUnsupportedClientAuthentication)
         case .callbackAddressUnavailable(let address, let reason):
-            Message(.signInCallbackAddressUnavailable, ["address": address, "reason": reason])
-        case .clientSecretRequired: Message(.signInClientSecretRequired)
+            CLIError(.signInCallbackAddressUnavailable, ["address": address, "reason": reason])
+        case .clientSecretRequired: CLIError(.signInClientSecretRequired)
         case .clientKeyUnusable(let path, let reason):
-            Message(.signInClientKeyUnusable, ["path": path, "reason": reason])
-        case .pushedRequestUnavailable: Message(.signInPushedRequestUnavailable)
+            CLIError(.signInClientKeyUnusable, ["path": path, "reason": reason])
+        case .pushedRequestUnavailable: CLIError(.signInPushedRequestUnavailable)
         }
     }
 

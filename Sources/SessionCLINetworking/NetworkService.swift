@@ -62,7 +62,7 @@ package struct NetworkService: Network {
                 nonce: nonce ?? DPoPNonces.nonce(for: url))
             return (credential.token, proof)
         } catch {
-            throw CLIError(.dpopKeyUnusable, ["reason": error.description], code: .badData)
+            throw CLIError(.dpopKeyUnusable, ["reason": error.description])
         }
     }
 

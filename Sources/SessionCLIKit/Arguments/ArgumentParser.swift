@@ -52,18 +52,18 @@ enum ArgumentParser {
                 let names = commands.map(\.name)
                 let shown: KeyValuePairs<String, Message> = ["command": quotedIfName(positional)]
                 if let near = Suggestions.closest(to: positional, among: names) {
-                    throw .usage(Message(.unknownCommandNear, ["suggestion": near], messages: shown))
+                    throw CLIError(.unknownCommandNear, ["suggestion": near], messages: shown)
                 }
-                throw .usage(
-                    Message(.unknownCommand, ["commands": names.joined(separator: ", ")], messages: shown))
+                throw CLIError(
+                    .unknownCommand, ["commands": names.joined(separator: ", ")], messages: shown)
             }
             invocation.command = index
             return
         }
         let command = commands[index]
         guard command.argument != nil, invocation.raw.arguments.isEmpty else {
-            if let refusal = command.argumentRefusal { throw .usage(refusal) }
-            throw .usage(
+            if let refusal = command.argumentRefusal { throw CLIError(refusal) }
+            throw CLIError(
                 command.argument == nil ? .takesNoArguments : .takesOneArgument, ["command": command.name])
         }
         invocation.raw.arguments.append(positional)
@@ -77,7 +77,7 @@ enum ArgumentParser {
         let name = String(body.prefix { $0 != "=" })
         let inlineValue = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
         if tokenOptionNames.contains(name) || (name == "with-token" && inlineValue != nil) {
-            throw .usage(.tokenIsNeverAnOption)
+            throw CLIError(.tokenIsNeverAnOption)
         }
         guard
             let spec = available(invocation, commands).first(where: {
@@ -120,10 +120,10 @@ enum ArgumentParser {
         }
         guard spec.repeatable || (!invocation.raw.flags.contains(name) && invocation.raw.values[name] == nil)
         else {
-            throw .usage(.optionGivenTwice, ["option": "--\(name)"])
+            throw CLIError(.optionGivenTwice, ["option": "--\(name)"])
         }
         guard spec.takesValue else {
-            guard inlineValue == nil else { throw .usage(.optionTakesNoValue, ["option": given]) }
+            guard inlineValue == nil else { throw CLIError(.optionTakesNoValue, ["option": given]) }
             invocation.raw.flags.insert(name)
             return
         }
@@ -137,7 +137,7 @@ enum ArgumentParser {
             value = next
             remaining.removeFirst()
         } else {
-            throw .usage(.optionNeedsValue, ["option": given, "usage": spec.usage])
+            throw CLIError(.optionNeedsValue, ["option": given, "usage": spec.usage])
         }
         invocation.raw.values[name, default: []].append(value)
         invocation.raw.orderNames.append(name)
@@ -158,15 +158,13 @@ enum ArgumentParser {
         let names = available(invocation, commands).map(\.name) + ["help", "version"]
         let shown: KeyValuePairs<String, Message> = ["option": quotedIfName(typed)]
         let near = Suggestions.closest(to: String(bare.prefix { $0 != "=" }), among: names).map { "--" + $0 }
-        let message: Message =
-            switch (command, near) {
-            case (let command?, let near?):
-                Message(.unknownOptionForNear, ["command": command, "suggestion": near], messages: shown)
-            case (let command?, nil): Message(.unknownOptionFor, ["command": command], messages: shown)
-            case (nil, let near?): Message(.unknownOptionNear, ["suggestion": near], messages: shown)
-            case (nil, nil): Message(.unknownOption, messages: shown)
-            }
-        return .usage(message)
+        return switch (command, near) {
+        case (let command?, let near?):
+            CLIError(.unknownOptionForNear, ["command": command, "suggestion": near], messages: shown)
+        case (let command?, nil): CLIError(.unknownOptionFor, ["command": command], messages: shown)
+        case (nil, let near?): CLIError(.unknownOptionNear, ["suggestion": near], messages: shown)
+        case (nil, nil): CLIError(.unknownOption, messages: shown)
+        }
     }
 
     /// The text in quotes when it looks like a command or option name, else a

@@ -3,6 +3,11 @@
 /// argument, examples and the exit statuses it can end with. Each command
 /// type builds its own.
 ///
+/// The exit statuses are not listed by hand: they are derived from the
+/// catalogs whose errors the command can throw (``failures``: its own words
+/// and the shared groups it uses), as `help exit-codes`' table is from
+/// ``ExitCode``.
+///
 /// Every run of the tool builds the spec of every command to parse its
 /// command line, so what only the help reads is made when the help asks
 /// for it (``discussion``, ``examples``, ``exitCodes``, ``argumentChoices``).
@@ -17,11 +22,12 @@ package struct CommandSpec: Sendable {
     package let argument: String?
     /// What to say when the command is given an argument it does not take,
     /// when that needs more than "takes no arguments" (a token typed as one).
-    package let argumentRefusal: MessageKey?
+    package let argumentRefusal: ErrorKey?
     private let makeChoices: @Sendable () -> [String]
     private let makeDiscussion: @Sendable () -> Message?
     private let makeExamples: @Sendable () -> [String]
-    private let makeExitCodes: @Sendable () -> [ExitCode]
+    private let makeFailures: @Sendable () -> [WordCatalog]
+    private let makeOutcomes: @Sendable () -> [ExitCode]
 
     /// The words its argument may be, for completion (`get|store|erase`).
     package var argumentChoices: [String] { makeChoices() }
@@ -29,8 +35,17 @@ package struct CommandSpec: Sendable {
     package var discussion: Message? { makeDiscussion() }
     /// Command lines that show it in use, each under 78 columns.
     package var examples: [String] { makeExamples() }
-    /// Every exit status the command can end with, in order.
-    package var exitCodes: [ExitCode] { makeExitCodes().sorted { $0.rawValue < $1.rawValue } }
+    /// The catalogs whose errors the command can throw: the tool's (the
+    /// command line's and the output's, which every command can meet), its
+    /// own, and the shared groups it uses.
+    package var failures: [WordCatalog] { [.tool] + makeFailures() }
+    /// Every exit status the command can end with, in order: 0, what it
+    /// returns itself (`status`'s 1 when logged out), and every code of an
+    /// error it can throw.
+    package var exitCodes: [ExitCode] {
+        let codes = Set([.success] + makeOutcomes()).union(failures.flatMap(\.exitCodes))
+        return codes.sorted { $0.rawValue < $1.rawValue }
+    }
 
     /// A spec whose options are every case of `option`.
     package init<Option: CommandOption>(
@@ -38,7 +53,8 @@ package struct CommandSpec: Sendable {
         argumentChoices: @escaping @Sendable @autoclosure () -> [String] = [],
         discussion: @escaping @Sendable @autoclosure () -> Message? = nil,
         examples: @escaping @Sendable @autoclosure () -> [String] = [],
-        exitCodes: @escaping @Sendable @autoclosure () -> [ExitCode], argumentRefusal: MessageKey? = nil
+        failures: @escaping @Sendable @autoclosure () -> [WordCatalog],
+        outcomes: @escaping @Sendable @autoclosure () -> [ExitCode] = [], argumentRefusal: ErrorKey? = nil
     ) {
         self.name = name
         self.summary = summary
@@ -48,7 +64,8 @@ package struct CommandSpec: Sendable {
         makeChoices = argumentChoices
         makeDiscussion = discussion
         makeExamples = examples
-        makeExitCodes = exitCodes
+        makeFailures = failures
+        makeOutcomes = outcomes
     }
 
     /// The global options.

@@ -13,7 +13,7 @@ package enum OptionValues {
         do {
             return try Credential.serverURL(from: text)
         } catch {
-            throw .usage(Message(.invalidURL, ["option": option], messages: ["reason": reason(error)]))
+            throw CLIError(.invalidURL, ["option": option], messages: ["reason": reason(error)])
         }
     }
 
@@ -31,11 +31,11 @@ package enum OptionValues {
     /// that a session that keeps it finds the same file from anywhere.
     package static func path(_ text: String, _ option: String) throws(CLIError) -> String {
         guard !text.isEmpty, !text.utf8.contains(0) else {
-            throw .usage(.optionNeedsPath, ["option": option])
+            throw CLIError(.optionNeedsPath, ["option": option])
         }
         if text.hasPrefix("/") { return text }
         guard let folder = Executable.currentDirectory() else {
-            throw .usage(.optionNeedsPath, ["option": option])
+            throw CLIError(.optionNeedsPath, ["option": option])
         }
         return (folder.hasSuffix("/") ? folder : folder + "/")
             + (text.hasPrefix("./") ? String(text.dropFirst(2)) : text)
@@ -44,7 +44,7 @@ package enum OptionValues {
     /// An account name: 1 to 256 characters, none that could drive a terminal.
     package static func account(_ text: String, _ option: String) throws(CLIError) -> String {
         guard !text.isEmpty, text.count <= SessionLimits.accountNameLength, TerminalText.isSafe(text) else {
-            throw .usage(.invalidAccount, ["option": option])
+            throw CLIError(.invalidAccount, ["option": option])
         }
         return text
     }
@@ -53,21 +53,21 @@ package enum OptionValues {
     package static func clientID(_ text: String, _ option: String) throws(CLIError) -> String {
         guard !text.isEmpty, text.utf8.count <= 256, text.utf8.allSatisfy({ (0x21...0x7E).contains($0) })
         else {
-            throw .usage(.invalidClientID, ["option": option])
+            throw CLIError(.invalidClientID, ["option": option])
         }
         return text
     }
 
     /// One OAuth scope (RFC 6749 §3.3).
     package static func scope(_ text: String) throws(CLIError) -> String {
-        guard ScopeToken.isValid(text) else { throw .usage(.invalidScope) }
+        guard ScopeToken.isValid(text) else { throw CLIError(.invalidScope) }
         return text
     }
 
     /// A port from 1 to 65535.
     package static func port(_ text: String, _ option: String) throws(CLIError) -> Int {
         guard let port = Int(text), (1...65535).contains(port), !text.hasPrefix("+") else {
-            throw .usage(.invalidPort, ["option": option])
+            throw CLIError(.invalidPort, ["option": option])
         }
         return port
     }
@@ -77,7 +77,7 @@ package enum OptionValues {
         -> LoopbackRedirect.Host
     {
         guard let host = LoopbackRedirect.Host(rawValue: text) else {
-            throw .usage(.invalidLoopbackHost, ["option": option])
+            throw CLIError(.invalidLoopbackHost, ["option": option])
         }
         return host
     }
@@ -86,7 +86,7 @@ package enum OptionValues {
     package static func lifetime(_ text: String, _ option: String) throws(CLIError) -> TimeInterval {
         let longest = Int(SessionLimits.longestTokenLifetime)
         guard let seconds = Int(text), (1...longest).contains(seconds) else {
-            throw .usage(.invalidLifetime, ["option": option, "longest": String(longest)])
+            throw CLIError(.invalidLifetime, ["option": option, "longest": String(longest)])
         }
         return TimeInterval(seconds)
     }
@@ -96,10 +96,10 @@ package enum OptionValues {
         _ text: String, _ option: String, as type: Choice.Type = Choice.self
     ) throws(CLIError) -> Choice {
         guard let choice = Choice(rawValue: text) else {
-            throw .usage(
-                Message(
-                    .invalidChoice, ["option": option],
-                    messages: ["choices": .alternatives(Choice.allCases.map(\.rawValue))]))
+            throw CLIError(
+
+                .invalidChoice, ["option": option],
+                messages: ["choices": .alternatives(Choice.allCases.map(\.rawValue))])
         }
         return choice
     }

@@ -79,7 +79,7 @@ package struct CommandContext: Sendable {
         switch access {
         case .inProcess(let network): return network
         case .companion: try CompanionLauncher.run(arguments, replaying: input.consumed)
-        case .none: throw CLIError(.noNetworkInThisRun, code: .software)
+        case .none: throw CLIError(.noNetworkInThisRun)
         }
     }
 
@@ -93,8 +93,7 @@ package struct CommandContext: Sendable {
             return try AuthToken(text)
         } catch {
             throw CLIError(
-                Message(.tokenOverrideInvalid, messages: ["reason": ErrorReport.reason(error)]),
-                code: .badData)
+                .tokenOverrideInvalid, messages: ["reason": ErrorReport.reason(error)])
         }
     }
 
@@ -103,7 +102,7 @@ package struct CommandContext: Sendable {
     /// says what it would do.
     package func refuseWhileOverridden(_ action: MessageKey) throws(CLIError) {
         guard environment[.token] != nil else { return }
-        throw .usage(Message(.refusedWhileOverridden, messages: ["action": Message(action)]))
+        throw CLIError(.refusedWhileOverridden, messages: ["action": Message(action)])
     }
 
     /// `message` in the run's language.

@@ -23,21 +23,21 @@ enum CompanionLauncher {
     /// line, and as its standard input `consumed` followed by what is left.
     static func run(_ arguments: [String], replaying consumed: [UInt8]) throws(CLIError) -> Never {
         guard let folder = Executable.folder() else {
-            throw CLIError(.companionFolderUnknown, code: .software)
+            throw CLIError(.companionFolderUnknown)
         }
         let companion = folder + "/" + companionName
         guard Executable.isRunnable(companion) else {
-            throw CLIError(.companionMissing, ["folder": folder], code: .software)
+            throw CLIError(.companionMissing, ["folder": folder])
         }
         if !consumed.isEmpty {
             // A command reads its input to its end before it asks for the network, so nothing follows.
             do {
                 try Executable.replaceStandardInput(with: consumed)
             } catch {
-                throw CLIError(.companionInputLost, ["reason": error.reason], code: .ioError)
+                throw CLIError(.companionInputLost, ["reason": error.reason])
             }
         }
         let reason = Executable.replaceProcess(with: companion, arguments: arguments)
-        throw CLIError(.companionCannotRun, ["path": companion, "reason": reason], code: .software)
+        throw CLIError(.companionCannotRun, ["path": companion, "reason": reason])
     }
 }

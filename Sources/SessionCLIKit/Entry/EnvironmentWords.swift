@@ -66,7 +66,7 @@ extension WordCatalog {
     /// Every word above, for the catalog's tests.
     package static let environment = WordCatalog(
         "environment",
-        [
+        words: [
             .variableStore,
             .variableLockTimeout,
             .variableIssuer,
@@ -87,5 +87,6 @@ extension WordCatalog {
             .variableAllProxy,
             .variableNoProxy,
             .variableColumns,
-        ])
+        ],
+        errors: [])
 }

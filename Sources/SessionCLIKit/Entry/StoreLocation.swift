@@ -23,8 +23,8 @@ package enum StoreLocation {
         var path = FileLoginStateStore.defaultFilePath(
             appName: appName, home: environment[.home], stateHome: environment[.stateHome])
         if let given = option ?? environment[.store] {
-            guard !given.isEmpty else { throw .usage(.storeNeedsPath) }
-            guard !given.hasSuffix("/") else { throw .usage(.storeMustBeFile) }
+            guard !given.isEmpty else { throw CLIError(.storeNeedsPath) }
+            guard !given.hasSuffix("/") else { throw CLIError(.storeMustBeFile) }
             path = given
         }
         let (address, runtimeDirectory) = (environment[.sessionBus], environment[.runtimeDirectory])
@@ -43,7 +43,7 @@ package enum StoreLocation {
         guard let text else { return SessionLimits.lockTimeout }
         guard let seconds = Double(text), seconds.isFinite, (0...Double(longestLockTimeout)).contains(seconds)
         else {
-            throw .usage(.invalidLockTimeout, ["longest": String(longestLockTimeout)])
+            throw CLIError(.invalidLockTimeout, ["longest": String(longestLockTimeout)])
         }
         return seconds
     }

@@ -75,7 +75,7 @@ package func waitFor<Result: Sendable>(_ operation: @escaping @Sendable () async
     }
     done.wait()
     guard let result = outcome.withLock({ $0 }) else {
-        throw CLIError(.commandDidNotFinish, code: .software)
+        throw CLIError(.commandDidNotFinish)
     }
     return try result.get()
 }

@@ -69,7 +69,7 @@ package final class StandardInput: Sendable {
             do {
                 piece = try Descriptors.read(fd, upTo: count)
             } catch {
-                throw CLIError(.cannotReadStandardInput, ["reason": error.reason], code: .ioError)
+                throw CLIError(.cannotReadStandardInput, ["reason": error.reason])
             }
             state.withLock { $0.consumed += piece }
             return piece

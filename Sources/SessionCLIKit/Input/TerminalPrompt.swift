@@ -18,14 +18,15 @@ enum TerminalPrompt {
     /// - Throws: Exit 74 when the terminal's echo cannot be turned off.
     static func hiddenLine(prompt: String, limit: Int, console: Console) throws(CLIError) -> [UInt8]? {
         guard let original = Terminal.inputSettings() else {
-            throw CLIError(.terminalSettingsUnreadable, code: .ioError)
+            throw CLIError(.terminalSettingsUnreadable)
         }
-        return try Signals.whilePrompting(restoring: original) { () throws(CLIError) -> [UInt8]? in
+        return try Signals.whilePrompting(restoring: original, status: ExitCode.ending) {
+            () throws(CLIError) -> [UInt8]? in
             // Echo goes off before the prompt appears: TCSAFLUSH discards pending
             // input, so a token pasted right after the prompt must not reach the
             // terminal before the switch, or it is lost and the read waits forever.
             guard Terminal.hideInput(from: original) else {
-                throw CLIError(.echoCannotBeTurnedOff, code: .ioError)
+                throw CLIError(.echoCannotBeTurnedOff)
             }
             console.prompt(prompt)
             let line = readHiddenBytes(limit: limit)
@@ -37,7 +38,7 @@ enum TerminalPrompt {
     /// Shows `prompt` on standard error and returns the line typed (as the
     /// terminal echoes it) without its line end; empty at the end of input.
     static func visibleLine(prompt: String, limit: Int, console: Console) throws(CLIError) -> String {
-        try Signals.whilePrompting(restoring: nil) { () throws(CLIError) -> String in
+        try Signals.whilePrompting(restoring: nil, status: ExitCode.ending) { () throws(CLIError) -> String in
             console.prompt(prompt)
             var line: [UInt8] = []
             while true {

@@ -44,6 +44,19 @@ package struct Message: Sendable, Equatable {
         alternatives = false
     }
 
+    /// The words of the error `key`, as a part of another message.
+    package init(_ key: ErrorKey, _ values: KeyValuePairs<String, String> = [:]) {
+        self.init(key.words, values)
+    }
+
+    /// The words of the error `key`, with text and other messages in its blanks.
+    package init(
+        _ key: ErrorKey, _ values: KeyValuePairs<String, String> = [:],
+        messages: KeyValuePairs<String, Message>
+    ) {
+        self.init(key.words, values, messages: messages)
+    }
+
     /// `items` as a list: "a, b, c" in English, "a、b、c" in Japanese.
     package static func list(_ items: [Message]) -> Message {
         Message(listOf: items)

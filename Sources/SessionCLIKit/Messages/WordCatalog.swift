@@ -11,19 +11,36 @@ package struct WordCatalog: Sendable {
     /// The file that declares them (`Module/File.swift`): a test reads it to
     /// check that no key it declares is missing from ``words``.
     package let file: String
-    /// Every key the file declares.
+    /// Every key of words the file declares.
     package let words: [MessageKey]
+    /// Every error the file declares: its words and its exit code.
+    package let errors: [ErrorKey]
+    /// The statuses what uses these words ends with that no error's key
+    /// gives: a signal at a prompt.
+    package let statuses: [ExitCode]
 
-    /// The catalog called `name`: `words`, declared in the file it is made in.
-    package init(_ name: String, _ words: [MessageKey], file: String = #fileID) {
+    /// The catalog called `name`: `words` and `errors`, declared in the file it is made in.
+    package init(
+        _ name: String, words: [MessageKey], errors: [ErrorKey], statuses: [ExitCode] = [],
+        file: String = #fileID
+    ) {
         self.name = name
         self.words = words
+        self.errors = errors
+        self.statuses = statuses
         self.file = file
     }
 
+    /// Every key, the errors' words included.
+    package var keys: [MessageKey] { words + errors.map(\.words) }
+
+    /// The exit codes its errors end with, and its other statuses.
+    package var exitCodes: Set<ExitCode> { Set(errors.map(\.exitCode) + statuses) }
+
     /// The groups several commands share, each in the folder of what it is about.
     package static let shared: [WordCatalog] = [
-        .tool, .session, .libraryErrors, .network, .signIn, .environment,
+        .tool, .session, .store, .storeLock, .keyring, .input, .prompt, .companion, .network, .signIn,
+        .environment,
     ]
 
     /// Every catalog: the shared groups and each command's own.

@@ -1,4 +1,5 @@
-// The words of signing in at a provider and of what it refuses, shared by login, logout and every command that refreshes a token, with the hints that follow them.
+// The words of signing in at a provider and of what it refuses, shared by login, logout and every
+// command that refreshes a token, with the hints that follow them.
 extension MessageKey {
     package static let hintCheckIssuer = MessageKey(
         "check --issuer",
@@ -24,74 +25,148 @@ extension MessageKey {
     package static let withHint = MessageKey(
         "{message}; {hint}",
         "{message}。{hint}")
-    package static let signInDiscoveryFailed = MessageKey(
-        "cannot read the provider's discovery document at {issuer} ({reason})",
-        "{issuer} のプロバイダーのディスカバリー文書を読めません ({reason})")
-    package static let signInIssuerMismatch = MessageKey(
-        "the provider's discovery document names another issuer than {issuer}",
-        "プロバイダーのディスカバリー文書には {issuer} とは別の発行者が書かれています")
-    package static let signInInsecureEndpoint = MessageKey(
-        "the provider's {name} is not https (plain http is allowed on this machine only); refusing it",
-        "プロバイダーの {name} が https ではありません (暗号化されない http はこのマシン宛てだけです)。受け付けません")
-    package static let signInEndpointOutsideProvider = MessageKey(
-        "the {name} named for {provider} is at a host that is not {provider}'s; nothing was sent there",
-        "{provider} の {name} として示された先は {provider} のホストではありません。そこには何も送っていません")
-    package static let signInNoDeviceEndpoint = MessageKey(
-        "the provider lists no device authorization endpoint",
-        "プロバイダーにはデバイス認可エンドポイントがありません")
-    package static let signInMissingEndpoint = MessageKey(
-        "the provider lists no {name}",
-        "プロバイダーには {name} がありません")
-    package static let signInInvalidResponse = MessageKey(
-        "the provider's {from} answer is not valid: {reason}",
-        "プロバイダーの {from} の応答が正しくありません: {reason}")
-    package static let signInAccessDenied = MessageKey(
-        "the sign-in was denied at the provider",
-        "プロバイダーでサインインが拒否されました")
-    package static let signInDeviceCodeExpired = MessageKey(
-        "the device code expired before the sign-in was approved",
-        "サインインが承認される前にデバイスコードの期限が切れました")
-    package static let signInBrowserTimedOut = MessageKey(
-        "the browser did not come back within {seconds} s",
-        "ブラウザーが {seconds} 秒以内に戻ってきませんでした")
-    package static let signInCallbackMismatch = MessageKey(
-        "the browser came back with a {what} that does not belong to this sign-in; ignored",
-        "ブラウザーがこのサインインのものではない {what} を持って戻ってきました。無視しました")
-    package static let signInCallbackRejected = MessageKey(
-        "the provider's answer in the browser was refused: {reason}",
-        "ブラウザーに返ったプロバイダーの応答を受け付けられません: {reason}")
-    package static let signInIDTokenRejected = MessageKey(
-        "the provider's ID token was refused: {reason}",
-        "プロバイダーの ID トークンを受け付けられません: {reason}")
-    package static let signInProviderError = MessageKey(
-        "the provider answered with the error {code}",
-        "プロバイダーはエラー {code} を返しました")
-    package static let signInProviderErrorDescribed = MessageKey(
-        "the provider answered with the error {code}: {description}",
-        "プロバイダーはエラー {code} を返しました: {description}")
-    package static let signInRefreshRefused = MessageKey(
-        "the provider refused the refresh token (it expired, was revoked or was already used); log in again",
-        "プロバイダーがリフレッシュトークンを拒否しました (期限切れ、取り消し済み、または使用済みです)。もう一度ログインしてください")
-    package static let signInRefreshAnswerLost = MessageKey(
-        "the answer to a refresh was lost, and the provider then refused the same refresh token (it had already rotated it, with no grace period for a retry); log in again",
-        "更新の応答が失われ、そのあとプロバイダーは同じリフレッシュトークンを拒否しました (すでに新しいものに替えていて、再試行の猶予がありません)。もう一度ログインしてください")
-    package static let signInRefreshLoop = MessageKey(
+    package static let deviceInstructions = MessageKey(
+        "Open the URL in a browser and enter the code (it expires in {minutes} min):",
+        "ブラウザーで URL を開いてコードを入力してください ({minutes} 分で期限切れ):")
+    package static let labelURL = MessageKey(
+        "URL: {url}",
+        "URL: {url}")
+    package static let labelCode = MessageKey(
+        "Code: {code}",
+        "Code: {code}")
+    package static let labelURLWithCode = MessageKey(
+        "URL with the code: {url}",
+        "コード付きの URL: {url}")
+    package static let deviceWaiting = MessageKey(
+        "Waiting for approval (Ctrl-C cancels)...",
+        "承認を待っています (Ctrl-C で中止)...")
+    package static let webSignInOpening = MessageKey(
+        "Sign in at this URL (opening your browser):",
+        "この URL でサインインしてください (ブラウザーを開いています):")
+    package static let webSignInAt = MessageKey(
+        "Sign in at this URL:",
+        "この URL でサインインしてください:")
+    package static let webWaiting = MessageKey(
+        "Waiting for the browser to come back to {redirect} (Ctrl-C cancels)...",
+        "ブラウザーが {redirect} に戻ってくるのを待っています (Ctrl-C で中止)...")
+    package static let webPasteHint = MessageKey(
+        "If the browser is on another machine, it cannot open {redirect}: copy the address of the page it could not open from its address bar, paste it here and press Enter.",
+        "ブラウザーが別のマシンにあるときは {redirect} を開けません: 開けなかったページのアドレスをアドレスバーからコピーし、ここに貼り付けて Enter を押してください。")
+    package static let webRefusedAnotherSignIn = MessageKey(
+        "refused a request to the sign-in listener: its state is another sign-in's; still waiting",
+        "サインインの待ち受けへの要求を拒否しました: state が別のサインインのものです。待ち続けます")
+    package static let webRefusedMalformed = MessageKey(
+        "refused a request to the sign-in listener: its parameters repeat or are unreadable; still waiting",
+        "サインインの待ち受けへの要求を拒否しました: パラメーターが重複しているか読めません。待ち続けます")
+    package static let webPasteAnotherSignIn = MessageKey(
+        "refused the address pasted: its state is another sign-in's; paste the address this sign-in's browser stopped at",
+        "貼り付けたアドレスを拒否しました: state が別のサインインのものです。このサインインでブラウザーが止まったページのアドレスを貼り付けてください")
+    package static let webPasteNotTheRedirect = MessageKey(
+        "refused the address pasted: it is not this sign-in's redirect (the address shown above); still waiting",
+        "貼り付けたアドレスを拒否しました: このサインインのリダイレクト先 (上に示したアドレス) ではありません。待ち続けます")
+    package static let webPasteMalformed = MessageKey(
+        "refused the address pasted: its parameters repeat or are unreadable; still waiting",
+        "貼り付けたアドレスを拒否しました: パラメーターが重複しているか読めません。待ち続けます")
+    package static let logoutEndSessionOpening = MessageKey(
+        "End your session at the provider at this URL (opening your browser):",
+        "この URL でプロバイダーのセッションを終了してください (ブラウザーを開いています):")
+    package static let logoutEndSessionAt = MessageKey(
+        "End your session at the provider: open this URL on this machine, in the browser you signed in with:",
+        "プロバイダーのセッションを終了します: サインインに使ったブラウザーで、このマシンのこの URL を開いてください:")
+}
+
+extension ErrorKey {
+    package static let signInRefreshLoop = ErrorKey(
+        .busy,
         "the session's token was refreshed {limit} times in the last {seconds} s, so no more refreshes are tried for now (a guard against a refresh loop); try again in {seconds} s, or log in again",
         "セッションのトークンはこの {seconds} 秒で {limit} 回更新されたので、しばらく更新しません (更新の繰り返しを防ぐため)。{seconds} 秒後にやり直すか、もう一度ログインしてください"
     )
-    package static let signInUnsupportedClientAuthentication = MessageKey(
+    package static let signInDiscoveryFailed = ErrorKey(
+        .badProtocol,
+        "cannot read the provider's discovery document at {issuer} ({reason})",
+        "{issuer} のプロバイダーのディスカバリー文書を読めません ({reason})")
+    package static let signInIssuerMismatch = ErrorKey(
+        .badProtocol,
+        "the provider's discovery document names another issuer than {issuer}",
+        "プロバイダーのディスカバリー文書には {issuer} とは別の発行者が書かれています")
+    package static let signInInsecureEndpoint = ErrorKey(
+        .badProtocol,
+        "the provider's {name} is not https (plain http is allowed on this machine only); refusing it",
+        "プロバイダーの {name} が https ではありません (暗号化されない http はこのマシン宛てだけです)。受け付けません")
+    package static let signInEndpointOutsideProvider = ErrorKey(
+        .badProtocol,
+        "the {name} named for {provider} is at a host that is not {provider}'s; nothing was sent there",
+        "{provider} の {name} として示された先は {provider} のホストではありません。そこには何も送っていません")
+    package static let signInNoDeviceEndpoint = ErrorKey(
+        .usage,
+        "the provider lists no device authorization endpoint",
+        "プロバイダーにはデバイス認可エンドポイントがありません")
+    package static let signInMissingEndpoint = ErrorKey(
+        .usage,
+        "the provider lists no {name}",
+        "プロバイダーには {name} がありません")
+    package static let signInInvalidResponse = ErrorKey(
+        .badProtocol,
+        "the provider's {from} answer is not valid: {reason}",
+        "プロバイダーの {from} の応答が正しくありません: {reason}")
+    package static let signInAccessDenied = ErrorKey(
+        .noPermission,
+        "the sign-in was denied at the provider",
+        "プロバイダーでサインインが拒否されました")
+    package static let signInDeviceCodeExpired = ErrorKey(
+        .busy,
+        "the device code expired before the sign-in was approved",
+        "サインインが承認される前にデバイスコードの期限が切れました")
+    package static let signInBrowserTimedOut = ErrorKey(
+        .busy,
+        "the browser did not come back within {seconds} s",
+        "ブラウザーが {seconds} 秒以内に戻ってきませんでした")
+    package static let signInCallbackMismatch = ErrorKey(
+        .badProtocol,
+        "the browser came back with a {what} that does not belong to this sign-in; ignored",
+        "ブラウザーがこのサインインのものではない {what} を持って戻ってきました。無視しました")
+    package static let signInCallbackRejected = ErrorKey(
+        .badProtocol,
+        "the provider's answer in the browser was refused: {reason}",
+        "ブラウザーに返ったプロバイダーの応答を受け付けられません: {reason}")
+    package static let signInIDTokenRejected = ErrorKey(
+        .badProtocol,
+        "the provider's ID token was refused: {reason}",
+        "プロバイダーの ID トークンを受け付けられません: {reason}")
+    package static let signInProviderError = ErrorKey(
+        .badProtocol,
+        "the provider answered with the error {code}",
+        "プロバイダーはエラー {code} を返しました")
+    package static let signInProviderErrorDescribed = ErrorKey(
+        .badProtocol,
+        "the provider answered with the error {code}: {description}",
+        "プロバイダーはエラー {code} を返しました: {description}")
+    package static let signInRefreshRefused = ErrorKey(
+        .noPermission,
+        "the provider refused the refresh token (it expired, was revoked or was already used); log in again",
+        "プロバイダーがリフレッシュトークンを拒否しました (期限切れ、取り消し済み、または使用済みです)。もう一度ログインしてください")
+    package static let signInRefreshAnswerLost = ErrorKey(
+        .noPermission,
+        "the answer to a refresh was lost, and the provider then refused the same refresh token (it had already rotated it, with no grace period for a retry); log in again",
+        "更新の応答が失われ、そのあとプロバイダーは同じリフレッシュトークンを拒否しました (すでに新しいものに替えていて、再試行の猶予がありません)。もう一度ログインしてください")
+    package static let signInUnsupportedClientAuthentication = ErrorKey(
+        .badProtocol,
         "the provider accepts the client secret neither with HTTP Basic nor in the request body",
         "プロバイダーはクライアントシークレットを HTTP Basic でもリクエスト本文でも受け付けません")
-    package static let signInCallbackAddressUnavailable = MessageKey(
+    package static let signInCallbackAddressUnavailable = ErrorKey(
+        .unavailable,
         "cannot listen for the browser on {address}: {reason}",
         "{address} でブラウザーを待ち受けられません: {reason}")
-    package static let signInClientSecretRequired = MessageKey(
+    package static let signInClientSecretRequired = ErrorKey(
+        .usage,
         "the client credentials grant needs the client's secret or key",
         "クライアントクレデンシャルグラントにはクライアントのシークレットか鍵が必要です")
-    package static let signInClientKeyUnusable = MessageKey(
+    package static let signInClientKeyUnusable = ErrorKey(
+        .ioError,
         "cannot use the client key {path}: {reason}",
         "クライアント鍵 {path} を使えません: {reason}")
-    package static let signInPushedRequestUnavailable = MessageKey(
+    package static let signInPushedRequestUnavailable = ErrorKey(
+        .badProtocol,
         "the provider requires pushed authorization requests but lists no endpoint for them",
         "プロバイダーはプッシュ型認可リクエストを必須としていますが、その送り先を示していません")
 }
@@ -100,7 +175,7 @@ extension WordCatalog {
     /// Every word above, for the catalog's tests.
     package static let signIn = WordCatalog(
         "signIn",
-        [
+        words: [
             .hintCheckIssuer,
             .hintIssuerSpelling,
             .hintDeviceEndpoint,
@@ -109,6 +184,25 @@ extension WordCatalog {
             .hintClientSecretSettings,
             .hintSetClientSecret,
             .withHint,
+            .deviceInstructions,
+            .labelURL,
+            .labelCode,
+            .labelURLWithCode,
+            .deviceWaiting,
+            .webSignInOpening,
+            .webSignInAt,
+            .webWaiting,
+            .webPasteHint,
+            .webRefusedAnotherSignIn,
+            .webRefusedMalformed,
+            .webPasteAnotherSignIn,
+            .webPasteNotTheRedirect,
+            .webPasteMalformed,
+            .logoutEndSessionOpening,
+            .logoutEndSessionAt,
+        ],
+        errors: [
+            .signInRefreshLoop,
             .signInDiscoveryFailed,
             .signInIssuerMismatch,
             .signInInsecureEndpoint,
@@ -126,7 +220,6 @@ extension WordCatalog {
             .signInProviderErrorDescribed,
             .signInRefreshRefused,
             .signInRefreshAnswerLost,
-            .signInRefreshLoop,
             .signInUnsupportedClientAuthentication,
             .signInCallbackAddressUnavailable,
             .signInClientSecretRequired,

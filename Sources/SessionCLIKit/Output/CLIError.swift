@@ -1,29 +1,33 @@
-/// A failure the tool reports as one line on standard error, then exits with `code`.
+/// What went wrong, as the tool tells it: one line on standard error, then
+/// the exit code of the error's key (``ErrorKey``).
 ///
 /// The message never contains a token: it is built from what the tool knows
-/// about the failure, not from the input that caused it.
+/// about the failure, not from the input that caused it. What the library
+/// throws becomes one in ``ErrorReport/cliError(for:)``.
 package struct CLIError: Error, Sendable {
     /// The line after `session-cli: `, in the catalog.
     package let message: Message
-    /// The exit status.
+    /// The exit status: the key's.
     package let code: ExitCode
 
-    /// An error with its message and exit status.
-    package init(_ message: Message, code: ExitCode) {
+    /// The error `key`, its blanks filled with `values`.
+    package init(_ key: ErrorKey, _ values: KeyValuePairs<String, String> = [:]) {
+        message = Message(key.words, values)
+        code = key.exitCode
+    }
+
+    /// The error `key`, with text and other messages in its blanks.
+    package init(
+        _ key: ErrorKey, _ values: KeyValuePairs<String, String> = [:],
+        messages: KeyValuePairs<String, Message>
+    ) {
+        message = Message(key.words, values, messages: messages)
+        code = key.exitCode
+    }
+
+    /// `error` said in words made around its own (a hint after it): it ends as `error` does.
+    package init(_ message: Message, as error: CLIError) {
         self.message = message
-        self.code = code
+        code = error.code
     }
-
-    /// An error with the catalog's `key`, its blanks filled with `values`.
-    package init(_ key: MessageKey, _ values: KeyValuePairs<String, String> = [:], code: ExitCode) {
-        self.init(Message(key, values), code: code)
-    }
-
-    /// A usage error (64).
-    static func usage(_ key: MessageKey, _ values: KeyValuePairs<String, String> = [:]) -> CLIError {
-        CLIError(Message(key, values), code: .usage)
-    }
-
-    /// A usage error (64) with a message made elsewhere.
-    static func usage(_ message: Message) -> CLIError { CLIError(message, code: .usage) }
 }

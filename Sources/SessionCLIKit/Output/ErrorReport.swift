@@ -14,34 +14,29 @@ package enum ErrorReport {
         case let error as CLIError:
             error
         case let error as SessionFileError:
-            CLIError(message(for: error), code: error.isBadData ? .badData : .ioError)
+            cliError(for: error)
         case let error as StoreBusyError:
             CLIError(
                 .storeBusy,
-                ["lock": error.lockPath, "seconds": String(Int(error.waited.rounded(.up)))], code: .busy)
+                ["lock": error.lockPath, "seconds": String(Int(error.waited.rounded(.up)))])
         case is AuthTokenError:
             CLIError(
-                Message(
-                    .invalidTokenIn,
-                    messages: ["source": Message(.tokenSourceAnywhere), "reason": reason(error)]),
-                code: .badData)
+
+                .invalidTokenIn,
+                messages: ["source": Message(.tokenSourceAnywhere), "reason": reason(error)])
         case let error as KeyringError:
-            switch error {
-            case .missingSecret: CLIError(message(for: error), code: .failure)
-            case .cancelled: CLIError(message(for: error), code: .interrupted)
-            default: CLIError(message(for: error), code: .unavailable)
-            }
+            cliError(for: error)
         case let error as LoginStateStoreError:
             switch error {
             case .noSuchSession(let key):
-                CLIError(Message(.noSuchSession, messages: ["session": describe(key)]), code: .failure)
+                CLIError(.noSuchSession, messages: ["session": describe(key)])
             case .tooManySessions(let limit):
-                CLIError(.tooManySessions, ["limit": String(limit)], code: .failure)
+                CLIError(.tooManySessions, ["limit": String(limit)])
             }
         case let error as ConnectionError:
             cliError(for: error)
         default:
-            CLIError(.unexpectedError, ["type": String(describing: type(of: error))], code: .software)
+            CLIError(.unexpectedError, ["type": String(describing: type(of: error))])
         }
     }
 
@@ -53,47 +48,43 @@ package enum ErrorReport {
         let proxy = error.proxy ?? ""
         switch error.reason {
         case .caFileUnusable(let path, let why):
-            return CLIError(.connectionCAFileUnusable, ["path": path, "why": why], code: .ioError)
+            return CLIError(.connectionCAFileUnusable, ["path": path, "why": why])
         case .clientCertificateUnusable(let path, let why):
-            return CLIError(.connectionClientCertificateUnusable, ["path": path, "why": why], code: .ioError)
+            return CLIError(.connectionClientCertificateUnusable, ["path": path, "why": why])
         case .certificateRejected(let why):
             return CLIError(
-                .connectionCertificateRejected, ["origin": origin, "why": why], code: .unavailable)
+                .connectionCertificateRejected, ["origin": origin, "why": why])
         case .clientCertificateRequired:
-            return CLIError(.connectionClientCertificateRequired, ["origin": origin], code: .unavailable)
+            return CLIError(.connectionClientCertificateRequired, ["origin": origin])
         case .tlsFailed(let why):
-            return CLIError(.connectionTLSFailed, ["origin": origin, "why": why], code: .unavailable)
+            return CLIError(.connectionTLSFailed, ["origin": origin, "why": why])
         // 407 is the proxy's status for it; some proxies (tinyproxy 1.11) answer a CONNECT with 401.
         case .proxyRefused(let status) where status == 407 || status == 401:
             let status = String(status)
             return CLIError(
-                Message(.connectionProxyNeedsCredentials, ["proxy": proxy, "status": status]),
-                code: .unavailable)
+                .connectionProxyNeedsCredentials, ["proxy": proxy, "status": status])
         case .proxyRefused(let status):
             return CLIError(
-                .connectionProxyRefused, ["proxy": proxy, "origin": origin, "status": String(status)],
-                code: .unavailable)
+                .connectionProxyRefused, ["proxy": proxy, "origin": origin, "status": String(status)])
         case .proxyFailed(let why):
             return CLIError(
-                .connectionProxyFailed, ["proxy": proxy, "origin": origin, "why": why], code: .unavailable)
+                .connectionProxyFailed, ["proxy": proxy, "origin": origin, "why": why])
         case .noAnswer(let seconds) where error.proxy != nil:
             return CLIError(
                 .connectionNoAnswerThroughProxy,
-                ["origin": origin, "proxy": proxy, "seconds": String(seconds)],
-                code: .unavailable)
+                ["origin": origin, "proxy": proxy, "seconds": String(seconds)])
         case .noAnswer(let seconds):
             return CLIError(
-                .connectionNoAnswer, ["origin": origin, "seconds": String(seconds)], code: .unavailable)
+                .connectionNoAnswer, ["origin": origin, "seconds": String(seconds)])
         case .unsupported(let what):
-            return CLIError(.connectionUnsupported, ["what": what], code: .unavailable)
+            return CLIError(.connectionUnsupported, ["what": what])
         case .connectionRefused, .hostNotFound, .connectionLost, .tooManyRedirects, .other:
             return CLIError(
-                Message(
-                    .cannotReach,
-                    messages: [
-                        "origin": Message(.verbatim, ["text": origin]), "reason": reason(error.reason),
-                    ]),
-                code: .unavailable)
+
+                .cannotReach,
+                messages: [
+                    "origin": Message(.verbatim, ["text": origin]), "reason": reason(error.reason),
+                ])
         }
     }
 
@@ -182,18 +173,18 @@ package enum ErrorReport {
         Message.list(keys.map(describe))
     }
 
-    private static func message(for error: SessionFileError) -> Message {
+    private static func cliError(for error: SessionFileError) -> CLIError {
         switch error {
-        case .empty(let path): Message(.sessionFileEmpty, ["path": path])
-        case .corrupt(let path, let reason): Message(.sessionFileCorrupt, ["path": path, "reason": reason])
+        case .empty(let path): CLIError(.sessionFileEmpty, ["path": path])
+        case .corrupt(let path, let reason): CLIError(.sessionFileCorrupt, ["path": path, "reason": reason])
         case .unsupportedVersion(let path, let version):
-            Message(
+            CLIError(
                 .sessionFileTooNew,
                 ["path": path, "version": String(version), "supported": String(SessionFileFormat.version)])
         case .notRegularFile(let path, let kind):
-            Message(.sessionFileNotRegular, ["path": path], messages: ["kind": Message(fileKind(kind))])
+            CLIError(.sessionFileNotRegular, ["path": path], messages: ["kind": Message(fileKind(kind))])
         case .io(let path, let operation, let code):
-            Message(
+            CLIError(
                 .fileOperationFailed, ["path": path, "reason": Errno.text(code)],
                 messages: ["operation": self.operation(operation), "hint": hint(code, operation)])
         }
@@ -249,24 +240,29 @@ package enum ErrorReport {
 
     /// Why the keyring could not be used, in the catalog's words.
     package static func message(for error: KeyringError) -> Message {
+        cliError(for: error).message
+    }
+
+    /// Why the keyring could not be used, and how the tool ends because of it.
+    private static func cliError(for error: KeyringError) -> CLIError {
         let fix = Message(.keyringFix)
         switch error {
         case .noSessionBus(let reason):
-            return Message(.keyringNoBus, ["reason": reason], messages: ["fix": fix])
-        case .noSecretService: return Message(.keyringNoService, messages: ["fix": fix])
-        case .locked: return Message(.keyringLocked)
+            return CLIError(.keyringNoBus, ["reason": reason], messages: ["fix": fix])
+        case .noSecretService: return CLIError(.keyringNoService, messages: ["fix": fix])
+        case .locked: return CLIError(.keyringLocked)
         case .timedOut:
-            return Message(
+            return CLIError(
                 .keyringTimedOut, ["seconds": String(SessionLimits.keyringCallDeadline.components.seconds)])
-        case .noDefaultCollection: return Message(.keyringNoCollection)
+        case .noDefaultCollection: return CLIError(.keyringNoCollection)
         case .missingSecret(let item):
             let kind = SecretKind.allCases.first { $0.words == item }
-            return Message(
+            return CLIError(
                 .keyringMissingSecret,
                 messages: ["item": kind.map(secretWords) ?? Message(.verbatim, ["text": item])])
         case .cancelled(let promptLeftOpen):
-            return Message(promptLeftOpen ? .keyringCancelledPromptOpen : .keyringCancelled)
-        case .failed(let reason): return Message(.keyringFailed, ["reason": reason], messages: ["fix": fix])
+            return CLIError(promptLeftOpen ? .keyringCancelledPromptOpen : .keyringCancelled)
+        case .failed(let reason): return CLIError(.keyringFailed, ["reason": reason], messages: ["fix": fix])
         }
     }
 

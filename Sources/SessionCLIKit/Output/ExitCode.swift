@@ -1,3 +1,5 @@
+package import SessionSystem
+
 /// The tool's exit statuses, from sysexits(3) where one fits.
 package enum ExitCode: Int32, Sendable, CaseIterable {
     case success = 0
@@ -10,7 +12,18 @@ package enum ExitCode: Int32, Sendable, CaseIterable {
     case busy = 75
     case badProtocol = 76
     case noPermission = 77
+    case hangup = 129
     case interrupted = 130
+    case terminated = 143
+
+    /// The status a prompt ends with at `signal`: 128 + its number.
+    package static func ending(_ signal: Signals.Ending) -> Int32 {
+        switch signal {
+        case .hangup: ExitCode.hangup.rawValue
+        case .interrupt: ExitCode.interrupted.rawValue
+        case .terminate: ExitCode.terminated.rawValue
+        }
+    }
 
     /// What the status means, as `help exit-codes` and the CLI reference
     /// list it: every place the tool exits with it, in a few words.
@@ -64,9 +77,16 @@ package enum ExitCode: Int32, Sendable, CaseIterable {
                 "サーバーが認証情報を拒否した (401/403)、サインインが拒否された、プロバイダーが更新を拒否した")
         case .interrupted:
             MessageKey(
-                "interrupted with Ctrl-C at a prompt or while waiting for the keyring to be unlocked; nothing was changed. At a prompt, another signal gives 128 plus its number (129 for SIGHUP, 143 for SIGTERM), and changes nothing either",
-                "プロンプトで、またはキーリングのロック解除を待っている間に Ctrl-C で中断した。何も変更していない。プロンプトでほかのシグナルを受けたときは 128 にその番号を足した値 (SIGHUP は 129、SIGTERM は 143) で、やはり何も変更しない"
-            )
+                "interrupted with Ctrl-C (SIGINT) at a prompt or while waiting for the keyring to be unlocked; nothing was changed",
+                "プロンプトで、またはキーリングのロック解除を待っている間に Ctrl-C (SIGINT) で中断した。何も変更していない")
+        case .hangup:
+            MessageKey(
+                "the terminal went away (SIGHUP) at a prompt; nothing was changed",
+                "プロンプトで端末が閉じられた (SIGHUP)。何も変更していない")
+        case .terminated:
+            MessageKey(
+                "ended with SIGTERM at a prompt; nothing was changed",
+                "プロンプトで SIGTERM により終了した。何も変更していない")
         }
     }
 }

@@ -1,18 +1,6 @@
-// The words of what the library throws: the session file, the lock, the keyring, a token that is not one.
+// The words of what the store throws: a session file that cannot be read or written, a token that
+// is not one, a session that is not there.
 extension MessageKey {
-    package static let sessionFileEmpty = MessageKey(
-        "session file {path} is empty (a truncated write?); log out to remove it, then log in again",
-        "セッションファイル {path} が空です (書き込みが途中で切れた?)。ログアウトして削除してから、もう一度ログインしてください")
-    package static let sessionFileCorrupt = MessageKey(
-        "session file {path} is corrupt ({reason}); log out to remove it, then log in again",
-        "セッションファイル {path} が壊れています ({reason})。ログアウトして削除してから、もう一度ログインしてください")
-    package static let sessionFileTooNew = MessageKey(
-        "session file {path} has format version {version}, newer than this version reads ({supported}); upgrade, or log out to discard it",
-        "セッションファイル {path} の形式はバージョン {version} で、このバージョンが読める ({supported}) より新しいものです。アップグレードするか、ログアウトして破棄してください"
-    )
-    package static let sessionFileNotRegular = MessageKey(
-        "session file {path} is {kind}, not a regular file; move it out of the way",
-        "セッションファイル {path} は通常のファイルではなく{kind}です。別の場所へ移してください")
     package static let fileKindDirectory = MessageKey(
         "a directory",
         "ディレクトリ")
@@ -31,9 +19,6 @@ extension MessageKey {
     package static let fileKindOther = MessageKey(
         "not a regular file",
         "通常のファイル以外のもの")
-    package static let fileOperationFailed = MessageKey(
-        "cannot {operation} {path}: {reason}{hint}",
-        "{path} を{operation}できません: {reason}{hint}")
     package static let operationOpen = MessageKey(
         "open",
         "開くことが")
@@ -97,12 +82,6 @@ extension MessageKey {
     package static let hintWatchLimit = MessageKey(
         "; the system's limit of watches or open files is reached",
         "。システムの監視数またはファイル数の上限に達しています")
-    package static let storeBusy = MessageKey(
-        "the session store is busy: another process has held the lock {lock} for more than {seconds} s; try again, or find the holder with 'fuser {lock}'",
-        "セッションの保存先が使用中です: ほかのプロセスがロック {lock} を {seconds} 秒以上保持しています。やり直すか、'fuser {lock}' で保持しているプロセスを探してください")
-    package static let invalidTokenIn = MessageKey(
-        "invalid token {source}: {reason}",
-        "{source}トークンが正しくありません: {reason}")
     package static let tokenSourceStandardInput = MessageKey(
         "on standard input",
         "標準入力の")
@@ -145,80 +124,47 @@ extension MessageKey {
     package static let tokenLongerThan = MessageKey(
         "the token is longer than {limit} bytes",
         "トークンが {limit} バイトを超えています")
-    package static let keyringFix = MessageKey(
-        "start a Secret Service (gnome-keyring, KWallet or KeePassXC), or use --secrets file",
-        "Secret Service (gnome-keyring、KWallet、KeePassXC) を起動するか、--secrets file を使ってください")
-    package static let keyringNoBus = MessageKey(
-        "the keyring cannot be reached: no session D-Bus ({reason}); {fix}",
-        "キーリングに接続できません: セッション D-Bus がありません ({reason})。{fix}")
-    package static let keyringNoService = MessageKey(
-        "the keyring cannot be reached: nothing on the session D-Bus provides org.freedesktop.secrets; {fix}",
-        "キーリングに接続できません: セッション D-Bus に org.freedesktop.secrets を提供するものがありません。{fix}")
-    package static let keyringLocked = MessageKey(
-        "the keyring is locked, and its unlock prompt was dismissed or not answered in time; unlock it (log in to the desktop, or seahorse), or use --secrets file",
-        "キーリングがロックされていて、解除のプロンプトが閉じられたか、時間内に応答がありませんでした。解除する (デスクトップにログインするか seahorse を使う) か、--secrets file を使ってください"
+}
+
+extension ErrorKey {
+    package static let sessionFileTooNew = ErrorKey(
+        .badData,
+        "session file {path} has format version {version}, newer than this version reads ({supported}); upgrade, or log out to discard it",
+        "セッションファイル {path} の形式はバージョン {version} で、このバージョンが読める ({supported}) より新しいものです。アップグレードするか、ログアウトして破棄してください"
     )
-    package static let keyringTimedOut = MessageKey(
-        "the keyring did not answer within {seconds} s; check that gnome-keyring (or your Secret Service) is running, or use --secrets file",
-        "キーリングが {seconds} 秒以内に応答しませんでした。gnome-keyring (または使っている Secret Service) が動いているか確認するか、--secrets file を使ってください"
-    )
-    package static let keyringNoCollection = MessageKey(
-        "the keyring has no default collection to keep the session in; create one (seahorse), or use --secrets file",
-        "キーリングにセッションを保管するデフォルトのコレクションがありません。作成する (seahorse) か、--secrets file を使ってください")
-    package static let keyringMissingSecret = MessageKey(
-        "the session's {item} is missing from the keyring; log in again",
-        "セッションの{item}がキーリングにありません。もう一度ログインしてください")
-    package static let keyringCancelled = MessageKey(
-        "cancelled while waiting for the keyring to be unlocked; nothing was changed",
-        "キーリングのロック解除を待っている間にキャンセルされました。何も変更していません")
-    package static let keyringCancelledPromptOpen = MessageKey(
-        "cancelled while waiting for the keyring to be unlocked; nothing was changed (its unlock window stays open: answer it or close it)",
-        "キーリングのロック解除を待っている間にキャンセルされました。何も変更していません（ロック解除のウィンドウは開いたままです。入力するか閉じてください）")
-    package static let keyringFailed = MessageKey(
-        "the keyring failed: {reason}; {fix}",
-        "キーリングでエラーが起きました: {reason}。{fix}")
-    package static let secretAccessToken = MessageKey(
-        "access token",
-        "アクセストークン")
-    package static let secretRefreshToken = MessageKey(
-        "refresh token",
-        "リフレッシュトークン")
-    package static let secretIDToken = MessageKey(
-        "ID token",
-        "ID トークン")
-    package static let secretClientSecret = MessageKey(
-        "client secret",
-        "クライアントシークレット")
-    package static let secretDPoPKey = MessageKey(
-        "DPoP key",
-        "DPoP 鍵")
-    package static let noSuchSession = MessageKey(
-        "there is no session for {session}",
-        "{session} のセッションはありません")
-    package static let tooManySessions = MessageKey(
-        "the store already holds {limit} sessions, the most it keeps; log out of one before adding another",
-        "保存先にはすでに上限の {limit} 個のセッションがあります。追加する前にどれかからログアウトしてください")
-    package static let keyringWaiting = MessageKey(
-        "session-cli: waiting up to {minutes} minutes for the keyring to be unlocked (Ctrl-C cancels)...",
-        "session-cli: キーリングのロック解除を最大 {minutes} 分待っています (Ctrl-C で中止)...")
+    package static let sessionFileEmpty = ErrorKey(
+        .badData,
+        "session file {path} is empty (a truncated write?); log out to remove it, then log in again",
+        "セッションファイル {path} が空です (書き込みが途中で切れた?)。ログアウトして削除してから、もう一度ログインしてください")
+    package static let sessionFileCorrupt = ErrorKey(
+        .badData,
+        "session file {path} is corrupt ({reason}); log out to remove it, then log in again",
+        "セッションファイル {path} が壊れています ({reason})。ログアウトして削除してから、もう一度ログインしてください")
+    package static let sessionFileNotRegular = ErrorKey(
+        .ioError,
+        "session file {path} is {kind}, not a regular file; move it out of the way",
+        "セッションファイル {path} は通常のファイルではなく{kind}です。別の場所へ移してください")
+    package static let fileOperationFailed = ErrorKey(
+        .ioError,
+        "cannot {operation} {path}: {reason}{hint}",
+        "{path} を{operation}できません: {reason}{hint}")
+    package static let invalidTokenIn = ErrorKey(
+        .badData,
+        "invalid token {source}: {reason}",
+        "{source}トークンが正しくありません: {reason}")
 }
 
 extension WordCatalog {
     /// Every word above, for the catalog's tests.
-    package static let libraryErrors = WordCatalog(
-        "libraryErrors",
-        [
-            .sessionFileEmpty,
-            .sessionFileCorrupt,
-            .sessionFileTooNew,
-            .sessionFileNotRegular,
+    package static let store = WordCatalog(
+        "store",
+        words: [
             .fileKindDirectory,
             .fileKindFIFO,
             .fileKindSymlink,
             .fileKindSocket,
             .fileKindDevice,
             .fileKindOther,
-            .fileOperationFailed,
             .operationOpen,
             .operationInspect,
             .operationRead,
@@ -240,8 +186,6 @@ extension WordCatalog {
             .hintDiskFull,
             .hintNotFolder,
             .hintWatchLimit,
-            .storeBusy,
-            .invalidTokenIn,
             .tokenSourceStandardInput,
             .tokenSourcePrompt,
             .tokenSourceAnywhere,
@@ -256,23 +200,13 @@ extension WordCatalog {
             .byteControl,
             .byteNonASCII,
             .tokenLongerThan,
-            .keyringFix,
-            .keyringNoBus,
-            .keyringNoService,
-            .keyringLocked,
-            .keyringTimedOut,
-            .keyringNoCollection,
-            .keyringMissingSecret,
-            .keyringCancelled,
-            .keyringCancelledPromptOpen,
-            .keyringFailed,
-            .secretAccessToken,
-            .secretRefreshToken,
-            .secretIDToken,
-            .secretClientSecret,
-            .secretDPoPKey,
-            .noSuchSession,
-            .tooManySessions,
-            .keyringWaiting,
+        ],
+        errors: [
+            .sessionFileTooNew,
+            .sessionFileEmpty,
+            .sessionFileCorrupt,
+            .sessionFileNotRegular,
+            .fileOperationFailed,
+            .invalidTokenIn,
         ])
 }

@@ -17,10 +17,10 @@ package struct Style: Sendable {
         case "auto":
             colored = outputIsTerminal && environment[.noColor] == nil && environment[.terminal] != "dumb"
         default:
-            throw .usage(
-                Message(
-                    .invalidChoice, ["option": "--color"],
-                    messages: ["choices": .alternatives(["auto", "always", "never"])]))
+            throw CLIError(
+
+                .invalidChoice, ["option": "--color"],
+                messages: ["choices": .alternatives(["auto", "always", "never"])])
         }
     }
 

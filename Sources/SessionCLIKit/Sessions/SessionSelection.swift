@@ -97,25 +97,25 @@ package struct SessionSelection: Sendable {
             let servers = matches.map {
                 $0.key.origin.map { Message(.verbatim, ["text": $0]) } ?? Message(.noServer)
             }
-            return .usage(
-                Message(.ambiguousAccount, ["account": account], messages: ["servers": .list(servers)]))
+            return CLIError(
+                .ambiguousAccount, ["account": account], messages: ["servers": .list(servers)])
         }
         if let origin, account == nil {
             let accounts = matches.map {
                 $0.key.account.map { Message(.verbatim, ["text": $0]) } ?? Message(.noAccount)
             }
-            return .usage(
-                Message(.ambiguousServer, ["server": origin], messages: ["accounts": .list(accounts)]))
+            return CLIError(
+                .ambiguousServer, ["server": origin], messages: ["accounts": .list(accounts)])
         }
-        return .usage(
-            Message(.ambiguousSelection, messages: ["sessions": ErrorReport.describe(matches.map(\.key))]))
+        return CLIError(
+            .ambiguousSelection, messages: ["sessions": ErrorReport.describe(matches.map(\.key))])
     }
 
     /// Nothing matches: say what there is, as close to what was asked as the store has.
     private func notFound(among listed: [SessionSet.Entry]) -> CLIError {
         let asked = ErrorReport.describeAsked(server: origin, account: account)
         guard !listed.isEmpty else {
-            return CLIError(Message(.noSessionNoneAtAll, messages: ["asked": asked]), code: .failure)
+            return CLIError(.noSessionNoneAtAll, messages: ["asked": asked])
         }
         if let origin, account != nil {
             let there = listed.filter { $0.key.origin == origin }
@@ -124,10 +124,9 @@ package struct SessionSelection: Sendable {
                     $0.key.account.map { Message(.verbatim, ["text": $0]) } ?? Message(.noAccount)
                 }
                 return CLIError(
-                    Message(
-                        .noSessionOtherAccounts, ["server": origin],
-                        messages: ["asked": asked, "accounts": .list(accounts)]),
-                    code: .failure)
+
+                    .noSessionOtherAccounts, ["server": origin],
+                    messages: ["asked": asked, "accounts": .list(accounts)])
             }
         }
         if let account, origin != nil {
@@ -137,17 +136,15 @@ package struct SessionSelection: Sendable {
                     $0.key.origin.map { Message(.verbatim, ["text": $0]) } ?? Message(.noServer)
                 }
                 return CLIError(
-                    Message(
-                        .noSessionOtherServers, ["account": account],
-                        messages: ["asked": asked, "servers": .list(servers)]),
-                    code: .failure)
+
+                    .noSessionOtherServers, ["account": account],
+                    messages: ["asked": asked, "servers": .list(servers)])
             }
         }
         return CLIError(
-            Message(
-                .noSessionForSelection,
-                messages: ["asked": asked, "sessions": ErrorReport.describe(listed.map(\.key))]),
-            code: .failure)
+
+            .noSessionForSelection,
+            messages: ["asked": asked, "sessions": ErrorReport.describe(listed.map(\.key))])
     }
 
     /// The options that tell `sessions` apart: `--server` when their servers

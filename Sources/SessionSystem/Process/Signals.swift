@@ -13,16 +13,32 @@
 ///   SIGTERM and SIGHUP are unblocked, since a parent may start the tool
 ///   with them blocked (the mask survives exec) and then Ctrl-C would not
 ///   end a login that waits for the browser.
-/// - `status --watch` ends with 0 at SIGINT or SIGTERM: its normal end.
-/// - At a prompt (``whilePrompting(restoring:_:)``), SIGINT, SIGTERM and SIGHUP put the terminal's settings
-///   back, end the prompt's line (so the shell's prompt starts on a line of
-///   its own) and end the tool with 128 + the signal's number.
+/// - `status --watch` ends at SIGINT or SIGTERM with the status its caller
+///   gives (0: its normal end).
+/// - At a prompt (``whilePrompting(restoring:status:_:)``), SIGINT, SIGTERM and SIGHUP put the terminal's
+///   settings back, end the prompt's line (so the shell's prompt starts on a
+///   line of its own) and end the tool with the status its caller gives
+///   for the signal (the tool's `ExitCode`: 128 + the signal's number).
 /// - While the keyring waits to be unlocked, SIGINT writes to a pipe the
 ///   wait polls (``interrupts``): the prompt is dismissed (gnome-keyring's is
 ///   left open: asked to take it down, that daemon aborts), and the command
 ///   ends with the keyring's "cancelled".
 package enum Signals {
-    private static let endings = [SIGINT, SIGTERM, SIGHUP]
+    /// A signal that ends a prompt.
+    package enum Ending: Sendable, CaseIterable {
+        case hangup, interrupt, terminate
+
+        /// Its number (SIGHUP, SIGINT, SIGTERM).
+        package var number: Int32 {
+            switch self {
+            case .hangup: SIGHUP
+            case .interrupt: SIGINT
+            case .terminate: SIGTERM
+            }
+        }
+    }
+
+    private static let endings = Ending.allCases.map(\.number)
 
     /// What every run of the tool starts with.
     package static func prepareProcess() {
@@ -33,29 +49,33 @@ package enum Signals {
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 
-    /// Ends the process with exit 0 at SIGINT or SIGTERM. The output is
+    /// Ends the process with `status` at SIGINT or SIGTERM. The output is
     /// written as it is printed, so nothing is left unwritten. On a terminal
     /// the line the terminal echoed `^C` on is ended first (on standard
     /// error, so no line is added to what a script reads).
-    package static func exitZeroOnInterrupt() {
+    package static func exitOnInterrupt(status: Int32) {
         HandlerState.endsLine = isatty(STDERR_FILENO) == 1
+        HandlerState.interruptStatus = status
         for number in [SIGINT, SIGTERM] {
             install(number) { _ in
                 if HandlerState.endsLine {
                     var lineFeed: UInt8 = 0x0A
                     _ = write(STDERR_FILENO, &lineFeed, 1)
                 }
-                _exit(0)
+                _exit(HandlerState.interruptStatus)
             }
         }
     }
 
     /// Runs `body`, a prompt on the terminal, with handlers that end it
     /// cleanly: `settings` (the terminal's before the prompt changed them)
-    /// put back, a line feed on standard error, exit 128 + the signal.
+    /// put back, a line feed on standard error, exit with what `status`
+    /// gives for the signal.
     package static func whilePrompting<Result, Failure: Error>(
-        restoring settings: Terminal.Settings?, _ body: () throws(Failure) -> Result
+        restoring settings: Terminal.Settings?, status: (Ending) -> Int32,
+        _ body: () throws(Failure) -> Result
     ) throws(Failure) -> Result {
+        HandlerState.promptStatuses = (status(.hangup), status(.interrupt), status(.terminate))
         HandlerState.saved = settings?.values ?? termios()
         HandlerState.restores = settings != nil
         // Unblocked on the reading thread, so they reach it.
@@ -108,12 +128,21 @@ private enum HandlerState {
     nonisolated(unsafe) static var saved = termios()
     nonisolated(unsafe) static var restores = false
     nonisolated(unsafe) static var endsLine = false
+    nonisolated(unsafe) static var interruptStatus: Int32 = 0
+    /// The status each ending signal ends a prompt with: plain values, which a handler may read.
+    nonisolated(unsafe) static var promptStatuses: (hangup: Int32, interrupt: Int32, terminate: Int32) = (
+        128 + SIGHUP, 128 + SIGINT, 128 + SIGTERM
+    )
 
     static func endPrompt(_ number: Int32) {
         if restores { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
         var lineFeed: UInt8 = 0x0A
         _ = write(STDERR_FILENO, &lineFeed, 1)
-        _exit(128 + number)
+        switch number {
+        case SIGHUP: _exit(promptStatuses.hangup)
+        case SIGINT: _exit(promptStatuses.interrupt)
+        default: _exit(promptStatuses.terminate)
+        }
     }
 }
 

@@ -128,7 +128,7 @@ final class StubNetwork: Network {
         let credential: Credential?
         func credential() async throws -> Credential {
             guard let credential else {
-                throw CLIError(.signInAccessDenied, code: .noPermission)
+                throw CLIError(.signInAccessDenied)
             }
             return credential
         }

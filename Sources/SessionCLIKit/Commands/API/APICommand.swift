@@ -70,10 +70,7 @@ package struct APICommand: Command {
             "session-cli api --input payload.json /items",
             "session-cli api -i https://staging.example.com/health",
         ],
-        exitCodes: [
-            .success, .failure, .usage, .badData, .unavailable, .software, .ioError, .busy, .badProtocol,
-            .noPermission, .interrupted,
-        ])
+        failures: [words, .session, .store, .storeLock, .keyring, .input, .companion, .network, .signIn])
 
     /// The path, with any query, as the user wrote it (for a full URL, what follows its origin).
     package let path: String
@@ -92,9 +89,9 @@ package struct APICommand: Command {
     let includesHead: Bool
 
     package init(parsing arguments: ParsedArguments<Option>) throws(CLIError) {
-        guard let target = arguments.arguments.first else { throw .usage(.apiNeedsPath) }
+        guard let target = arguments.arguments.first else { throw CLIError(.apiNeedsPath) }
         (origin, path) = try Self.split(target)
-        if origin != nil && arguments.value(.server) != nil { throw .usage(.apiServerAndURL) }
+        if origin != nil && arguments.value(.server) != nil { throw CLIError(.apiServerAndURL) }
         selection = try SessionSelection(
             server: origin?.absoluteString ?? arguments.value(.server), account: arguments.value(.account))
         input = arguments.value(.input)
@@ -104,10 +101,10 @@ package struct APICommand: Command {
         // Standard input can be read once: by one reader only.
         let readers =
             fieldArguments.filter { $0.typed && $0.text.hasSuffix("=@-") }.count + (input == "-" ? 1 : 0)
-        if readers > 1 { throw .usage(.apiStandardInputTwice) }
+        if readers > 1 { throw CLIError(.apiStandardInputTwice) }
         let hasBody = input != nil || !fieldArguments.isEmpty
         let method = (arguments.value(.method) ?? (hasBody ? "POST" : "GET")).uppercased()
-        guard HTTPToken.isToken(method) else { throw .usage(.apiBadMethod) }
+        guard HTTPToken.isToken(method) else { throw CLIError(.apiBadMethod) }
         self.method = method
         var headers: [String: String] = [:]
         for text in arguments.values(.header) {
@@ -124,9 +121,9 @@ package struct APICommand: Command {
         let status = LoginUsecase.status(
             of: session.map { .loggedIn($0.credential) } ?? .loggedOut, at: context.now())
         guard let session, let credential = status.credential, status.phase == .loggedIn else {
-            throw CLIError(status.phase == .expired ? .apiSessionExpired : .apiNotLoggedIn, code: .failure)
+            throw CLIError(status.phase == .expired ? .apiSessionExpired : .apiNotLoggedIn)
         }
-        guard let server = origin ?? credential.server else { throw CLIError(.apiNoServer, code: .failure) }
+        guard let server = origin ?? credential.server else { throw CLIError(.apiNoServer) }
         let request = try build(server: server, context: context)
         let network = try context.network()
         // The body goes out as it arrives, never held whole: `api /huge | head`
@@ -192,15 +189,15 @@ package struct APICommand: Command {
             bytes = try context.input.readToEnd(limit: limit)
         } else {
             bytes = try FileContents.read(path, limit: limit) { reason in
-                CLIError(.apiCannotRead, ["file": path, "reason": reason], code: .ioError)
+                CLIError(.apiCannotRead, ["file": path, "reason": reason])
             }
         }
         guard let bytes else {
             throw CLIError(
-                .apiFieldFileTooLarge, ["file": path, "limit": String(limit >> 20)], code: .badData)
+                .apiFieldFileTooLarge, ["file": path, "limit": String(limit >> 20)])
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw CLIError(.apiFieldFileNotText, ["file": path], code: .badData)
+            throw CLIError(.apiFieldFileNotText, ["file": path])
         }
         return text
     }
@@ -209,7 +206,7 @@ package struct APICommand: Command {
     /// or a folder (which opens, then fails as the request goes out).
     private static func checkReadable(_ path: String) throws(CLIError) {
         if let code = POSIX.readProblem(atPath: path) {
-            throw CLIError(.apiCannotRead, ["file": path, "reason": Errno.text(code)], code: .ioError)
+            throw CLIError(.apiCannotRead, ["file": path, "reason": Errno.text(code)])
         }
     }
 
@@ -224,13 +221,13 @@ package struct APICommand: Command {
     private static func refusal(_ code: Int, loggedOut: Bool) -> CLIError {
         switch code {
         case 401:
-            CLIError(loggedOut ? .apiUnauthorizedLoggedOut : .apiUnauthorizedKept, code: .noPermission)
+            CLIError(loggedOut ? .apiUnauthorizedLoggedOut : .apiUnauthorizedKept)
         case 403:
-            CLIError(.apiForbidden, code: .noPermission)
+            CLIError(.apiForbidden)
         case 300...399:
-            CLIError(.apiRedirectNotFollowed, ["status": String(code)], code: .failure)
+            CLIError(.apiRedirectNotFollowed, ["status": String(code)])
         default:
-            CLIError(.apiErrorStatus, ["status": String(code)], code: .failure)
+            CLIError(.apiErrorStatus, ["status": String(code)])
         }
     }
 
@@ -244,7 +241,7 @@ package struct APICommand: Command {
         let afterHost = target[host...].firstIndex { $0 == "/" || $0 == "?" || $0 == "#" }
         let base = String(target[..<(afterHost ?? target.endIndex)])
         let rest = afterHost.map { String(target[$0...]) } ?? "/"
-        guard !rest.contains("#") else { throw .usage(.apiURLFragment) }
+        guard !rest.contains("#") else { throw CLIError(.apiURLFragment) }
         let origin = try OptionValues.url(base, "URL")
         return (origin, rest.hasPrefix("?") ? "/" + rest : rest)
     }
@@ -252,12 +249,12 @@ package struct APICommand: Command {
     /// `Name: value`, with the name an HTTP token. The token header itself is
     /// refused: the token comes from the session, never from argv.
     private static func parseHeader(_ text: String) throws(CLIError) -> (String, String) {
-        guard let colon = text.firstIndex(of: ":") else { throw .usage(.apiHeaderForm) }
+        guard let colon = text.firstIndex(of: ":") else { throw CLIError(.apiHeaderForm) }
         let name = String(text[..<colon]).trimmingSpaces
         let value = String(text[text.index(after: colon)...]).trimmingSpaces
         // The rule NetworkClient applies, checked here to answer with 64 before the session is read.
-        guard HTTPToken.isToken(name) else { throw .usage(.apiHeaderName) }
-        guard name.lowercased() != "authorization" else { throw .usage(.apiHeaderAuthorization) }
+        guard HTTPToken.isToken(name) else { throw CLIError(.apiHeaderName) }
+        guard name.lowercased() != "authorization" else { throw CLIError(.apiHeaderAuthorization) }
         return (name, value)
     }
 }

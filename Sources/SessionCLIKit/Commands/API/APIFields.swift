@@ -33,7 +33,7 @@ struct APIFields {
         throws(CLIError)
     {
         guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
-            throw .usage(.apiFieldNotKeyValue, ["option": option])
+            throw CLIError(.apiFieldNotKeyValue, ["option": option])
         }
         let name = String(text[..<equals])
         let raw = String(text[text.index(after: equals)...])
@@ -62,7 +62,7 @@ struct APIFields {
         var rest = key[open...]
         while !rest.isEmpty {
             guard rest.first == "[", let close = rest.firstIndex(of: "]") else {
-                throw .usage(.apiFieldBadKey, ["option": option])
+                throw CLIError(.apiFieldBadKey, ["option": option])
             }
             let inner = rest[rest.index(after: rest.startIndex)..<close]
             segments.append(inner.isEmpty ? .append : .member(String(inner)))
@@ -71,7 +71,7 @@ struct APIFields {
         guard case .member(let first) = segments[0], !first.isEmpty,
             !segments.dropLast().contains(.append)
         else {
-            throw .usage(.apiFieldBadKey, ["option": option])
+            throw CLIError(.apiFieldBadKey, ["option": option])
         }
         return segments
     }
@@ -84,7 +84,7 @@ struct APIFields {
         var root = JSONOutput.object([:])
         for field in fields {
             guard Self.put(field.value, at: field.path[...], in: &root) else {
-                throw .usage(.apiFieldConflict, ["key": field.name])
+                throw CLIError(.apiFieldConflict, ["key": field.name])
             }
         }
         return root

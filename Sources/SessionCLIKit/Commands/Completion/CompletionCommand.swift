@@ -31,7 +31,7 @@ package struct CompletionCommand: Command {
             "session-cli completion zsh > \"${fpath[1]}/_session-cli\"",
             "session-cli completion fish > ~/.config/fish/completions/session-cli.fish",
         ],
-        exitCodes: [.success, .usage, .badData, .ioError])
+        failures: [words, .store])
 
     /// What to print.
     enum Output {
@@ -49,12 +49,12 @@ package struct CompletionCommand: Command {
         case (nil, "server"): output = .servers
         case (nil, "account"): output = .accounts
         case (nil, _?):
-            throw .usage(
-                Message(
-                    .invalidChoice, ["option": "--values"],
-                    messages: ["choices": .alternatives(["server", "account"])]))
-        case (_?, _?): throw .usage(.completionShellOrValues)
-        case (nil, nil): throw .usage(.completionNeedsShell)
+            throw CLIError(
+
+                .invalidChoice, ["option": "--values"],
+                messages: ["choices": .alternatives(["server", "account"])])
+        case (_?, _?): throw CLIError(.completionShellOrValues)
+        case (nil, nil): throw CLIError(.completionNeedsShell)
         }
     }
 

@@ -7,10 +7,15 @@ extension MessageKey {
         "The script completes the commands, their options, the values an option takes (--secrets file|keyring, --lang en|ja, paths), and for --server and --account the servers and accounts of your sessions, which it asks session-cli for each time (honouring a --store on the line). Installed from the Debian package, the scripts are already in place; else load one as the examples show.",
         "スクリプトはコマンド、そのオプション、オプションの値 (--secrets file|keyring、--lang en|ja、パス)、そして --server と --account にはセッションのサーバーとアカウントを補完します。後者はその都度 session-cli に尋ねます (行にある --store にも従います)。Debian パッケージからインストールしていればスクリプトはすでに置かれています。そうでなければ例のように読み込んでください。"
     )
-    package static let completionNeedsShell = MessageKey(
+}
+
+extension ErrorKey {
+    package static let completionNeedsShell = ErrorKey(
+        .usage,
         "completion needs a shell: bash, zsh or fish",
         "completion にはシェルが必要です: bash、zsh、fish")
-    package static let completionShellOrValues = MessageKey(
+    package static let completionShellOrValues = ErrorKey(
+        .usage,
         "give a shell or --values, not both",
         "シェルか --values のどちらかを指定してください")
 }
@@ -19,9 +24,11 @@ extension CompletionCommand {
     /// Every word above, for the catalog's tests.
     package static let words = WordCatalog(
         "completion",
-        [
+        words: [
             .completionSummary,
             .completionDiscussion,
+        ],
+        errors: [
             .completionNeedsShell,
             .completionShellOrValues,
         ])

@@ -26,10 +26,7 @@ package struct GitCredentialCommand: Command {
             "printf 'protocol=https\\nhost=git.example.com\\n\\n' |",
             "    session-cli git-credential get",
         ],
-        exitCodes: [
-            .success, .usage, .badData, .unavailable, .software, .ioError, .busy, .badProtocol, .noPermission,
-            .interrupted,
-        ])
+        failures: [words, .session, .store, .storeLock, .keyring, .input, .companion, .network, .signIn])
 
     /// What git asks of a helper; any other word is an action of a later
     /// git, which a helper ignores (git-credential(1)).
@@ -42,7 +39,7 @@ package struct GitCredentialCommand: Command {
     let selection: SessionSelection
 
     package init(parsing arguments: ParsedArguments<Option>) throws(CLIError) {
-        guard let word = arguments.arguments.first else { throw .usage(.gitCredentialNeedsAction) }
+        guard let word = arguments.arguments.first else { throw CLIError(.gitCredentialNeedsAction) }
         action = Action(rawValue: word)
         selection = try SessionSelection(parsing: arguments)
     }
@@ -90,7 +87,7 @@ package struct GitCredentialCommand: Command {
         let stored = try entry.credential()
         // git sends what it is given as a password or a Bearer token: a bound token is useless to it.
         if stored.dpopThumbprint != nil {
-            throw CLIError(.helperRefusesBoundToken, ["tool": "git"], code: .usage)
+            throw CLIError(.helperRefusesBoundToken, ["tool": "git"])
         }
         // Made usable as `token` does: refreshed under the store's lock, once across processes.
         let credential: Credential
@@ -129,14 +126,6 @@ package struct GitCredentialCommand: Command {
     /// its provider's git lives at (GitHub's token is for `api.github.com`
     /// and for git at `github.com`, and for no other host).
     static func serves(_ entry: SessionSet.Entry, _ origin: String?) -> Bool {
-        entry.key.origin == origin || origin != nil && gitOrigins(of: entry).contains(origin ?? "")
-    }
-
-    /// The origins git uses `entry`'s token at: its provider's git servers,
-    /// else its server's own.
-    static func gitOrigins(of entry: SessionSet.Entry) -> [String] {
-        let servers = (try? entry.credential())?.provider?.profile?.gitServers ?? []
-        let origins = servers.compactMap { SessionKey(server: $0, account: nil).origin }
-        return origins.isEmpty ? [entry.key.origin].compactMap { $0 } : origins
+        entry.key.origin == origin || origin != nil && entry.gitOrigins.contains(origin ?? "")
     }
 }

@@ -31,7 +31,7 @@ struct GitCredentialInput: Equatable {
             if piece.isEmpty { break }
             bytes += piece
             guard bytes.count <= sizeLimit else {
-                throw .usage(.gitInputTooLong, ["limit": String(sizeLimit)])
+                throw CLIError(.gitInputTooLong, ["limit": String(sizeLimit)])
             }
         }
         return try parse(bytes)
@@ -44,22 +44,22 @@ struct GitCredentialInput: Equatable {
 
     /// The request in `bytes`.
     static func parse(_ bytes: [UInt8]) throws(CLIError) -> GitCredentialInput {
-        guard !bytes.contains(0) else { throw CLIError(.gitInputNUL, code: .badData) }
+        guard !bytes.contains(0) else { throw CLIError(.gitInputNUL) }
         var request = GitCredentialInput()
         for (number, raw) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
             guard raw.count < lineLimit else {
-                throw .usage(.gitLineTooLong, ["line": String(number + 1)])
+                throw CLIError(.gitLineTooLong, ["line": String(number + 1)])
             }
             var line = raw
             if line.last == 0x0D { line = line.dropLast() }
             // A blank line ends the request.
             if line.isEmpty { break }
             guard let text = String(validating: line, as: UTF8.self) else {
-                throw CLIError(.gitLineNotUTF8, ["line": String(number + 1)], code: .badData)
+                throw CLIError(.gitLineNotUTF8, ["line": String(number + 1)])
             }
             guard let equals = text.firstIndex(of: "=") else {
                 // Never echoed: the line may hold a secret.
-                throw .usage(.gitLineNotKeyValue, ["line": String(number + 1)])
+                throw CLIError(.gitLineNotKeyValue, ["line": String(number + 1)])
             }
             let key = String(text[..<equals])
             let value = String(text[text.index(after: equals)...])

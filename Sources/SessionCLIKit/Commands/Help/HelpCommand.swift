@@ -28,7 +28,7 @@ package struct HelpCommand: Command {
             "session-cli help exit-codes",
             "session-cli help --man | man -l -",
         ],
-        exitCodes: [.success, .usage, .ioError])
+        failures: [words])
 
     /// What is asked about.
     package enum Topic {
@@ -53,11 +53,11 @@ package struct HelpCommand: Command {
         } else {
             let names = CommandTable.specs.map(\.name) + ["exit-codes"]
             if let near = Suggestions.closest(to: name, among: names) {
-                throw .usage(.helpUnknownTopicNear, ["suggestion": near])
+                throw CLIError(.helpUnknownTopicNear, ["suggestion": near])
             }
-            throw .usage(.helpUnknownTopic, ["topics": names.joined(separator: ", ")])
+            throw CLIError(.helpUnknownTopic, ["topics": names.joined(separator: ", ")])
         }
-        guard !manualPage || arguments.arguments.isEmpty else { throw .usage(.helpManTakesNoTopic) }
+        guard !manualPage || arguments.arguments.isEmpty else { throw CLIError(.helpManTakesNoTopic) }
     }
 
     package func run(context: CommandContext) throws -> ExitCode {

@@ -45,15 +45,6 @@ extension MessageKey {
     package static let helpDiscussion = MessageKey(
         "Help is wrapped to the terminal's width: COLUMNS when it is set, else the terminal's own, else 80 columns.",
         "ヘルプは端末の幅に合わせて折り返します: COLUMNS が設定されていればその値、なければ端末の幅、それもなければ 80 桁です。")
-    package static let helpUnknownTopic = MessageKey(
-        "no help for that; give one of: {topics}",
-        "それについてのヘルプはありません。次のいずれかを指定してください: {topics}")
-    package static let helpUnknownTopicNear = MessageKey(
-        "no help for that; did you mean '{suggestion}'?",
-        "それについてのヘルプはありません。'{suggestion}' のことですか?")
-    package static let helpManTakesNoTopic = MessageKey(
-        "help --man prints the whole manual; give it without a command",
-        "help --man はマニュアル全体を出力します。コマンドを付けずに指定してください")
     package static let manSectionTitle = MessageKey(
         "User Commands",
         "ユーザーコマンド")
@@ -97,11 +88,26 @@ extension MessageKey {
         "関連項目")
 }
 
+extension ErrorKey {
+    package static let helpUnknownTopic = ErrorKey(
+        .usage,
+        "no help for that; give one of: {topics}",
+        "それについてのヘルプはありません。次のいずれかを指定してください: {topics}")
+    package static let helpUnknownTopicNear = ErrorKey(
+        .usage,
+        "no help for that; did you mean '{suggestion}'?",
+        "それについてのヘルプはありません。'{suggestion}' のことですか?")
+    package static let helpManTakesNoTopic = ErrorKey(
+        .usage,
+        "help --man prints the whole manual; give it without a command",
+        "help --man はマニュアル全体を出力します。コマンドを付けずに指定してください")
+}
+
 extension HelpCommand {
     /// Every word above, for the catalog's tests.
     package static let words = WordCatalog(
         "help",
-        [
+        words: [
             .helpToolSummary,
             .helpUsageHeading,
             .helpCommandsHeading,
@@ -117,9 +123,6 @@ extension HelpCommand {
             .optionVersion,
             .helpSummary,
             .helpDiscussion,
-            .helpUnknownTopic,
-            .helpUnknownTopicNear,
-            .helpManTakesNoTopic,
             .manSectionTitle,
             .manName,
             .manNameLine,
@@ -133,5 +136,10 @@ extension HelpCommand {
             .manFiles,
             .manFilesText,
             .manSeeAlso,
+        ],
+        errors: [
+            .helpUnknownTopic,
+            .helpUnknownTopicNear,
+            .helpManTakesNoTopic,
         ])
 }

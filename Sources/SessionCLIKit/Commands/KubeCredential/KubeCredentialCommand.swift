@@ -33,10 +33,7 @@ package struct KubeCredentialCommand: Command {
             "    --exec-arg=kube-credential \\",
             "    --exec-api-version=client.authentication.k8s.io/v1",
         ],
-        exitCodes: [
-            .success, .failure, .usage, .badData, .unavailable, .software, .ioError, .busy, .badProtocol,
-            .noPermission, .interrupted,
-        ])
+        failures: [words, .session, .store, .storeLock, .keyring, .companion, .network, .signIn])
 
     static let versions = ["client.authentication.k8s.io/v1", "client.authentication.k8s.io/v1beta1"]
 
@@ -51,7 +48,7 @@ package struct KubeCredentialCommand: Command {
     package func run(context: CommandContext) throws -> ExitCode {
         let version = try Self.version(context.environment[.kubernetesExecInfo])
         let store = try context.store()
-        guard let session = try context.session(selection, in: store) else { throw Self.notLoggedIn }
+        guard let session = try context.session(selection, in: store) else { throw CLIError(.notLoggedIn) }
         let (token, expiresAt) =
             idToken ? try idToken(session, context: context) : try accessToken(session, context: context)
         var status: [String: JSONOutput] = ["token": .string(token.value)]
@@ -68,12 +65,12 @@ package struct KubeCredentialCommand: Command {
     {
         // kubectl sends a Bearer token: a bound one is useless to it.
         if session.credential.dpopThumbprint != nil {
-            throw CLIError(.helperRefusesBoundToken, ["tool": "kubectl"], code: .usage)
+            throw CLIError(.helperRefusesBoundToken, ["tool": "kubectl"])
         }
         switch try context.usable(session.credential, repository: session.repository) {
         case .usable(let credential): return (credential.token, credential.expiresAt)
-        case .expired: throw Self.expired
-        case .gone: throw Self.notLoggedIn
+        case .expired: throw CLIError(.sessionExpiredForGood)
+        case .gone: throw CLIError(.notLoggedIn)
         }
     }
 
@@ -81,9 +78,9 @@ package struct KubeCredentialCommand: Command {
     /// provider, refreshed first when it is due and the session can refresh.
     private func idToken(_ session: SelectedSession, context: CommandContext) throws -> (AuthToken, Date?) {
         // With its secrets first: the ID token is one, and a refresh names the token it replaces.
-        guard var credential = try session.credentialWithSecrets() else { throw Self.notLoggedIn }
+        guard var credential = try session.credentialWithSecrets() else { throw CLIError(.notLoggedIn) }
         guard let provider = credential.provider, credential.idToken != nil else {
-            throw CLIError(.kubeNoIDToken, code: .failure)
+            throw CLIError(.kubeNoIDToken)
         }
         let now = context.now()
         var (token, expiresAt) = try Self.checked(credential, provider)
@@ -94,13 +91,13 @@ package struct KubeCredentialCommand: Command {
             let (repository, refused) = (session.repository, credential.token.fingerprint)
             guard let fresh = try waitFor({ try await network.refreshed(repository, replacing: refused) })
             else {
-                throw Self.notLoggedIn
+                throw CLIError(.notLoggedIn)
             }
             credential = fresh
             (token, expiresAt) = try Self.checked(credential, provider)
         }
         guard expiresAt.map({ $0 > now }) ?? true else {
-            throw CLIError(.kubeIDTokenExpired, code: .failure)
+            throw CLIError(.kubeIDTokenExpired)
         }
         return (token, expiresAt)
     }
@@ -110,13 +107,13 @@ package struct KubeCredentialCommand: Command {
         AuthToken, Date?
     ) {
         guard let token = credential.idToken else {
-            throw CLIError(.kubeNoIDToken, code: .failure)
+            throw CLIError(.kubeNoIDToken)
         }
         do {
             let claims = try IDTokenClaims(token.value, of: provider)
             return (token, claims.expiresAt)
         } catch {
-            throw CLIError(.kubeIDTokenRefused, ["reason": error.reason], code: .badProtocol)
+            throw CLIError(.kubeIDTokenRefused, ["reason": error.reason])
         }
     }
 
@@ -125,13 +122,11 @@ package struct KubeCredentialCommand: Command {
         guard let info else { return versions[0] }
         guard case .object(let object)? = try? JSONValue.parse(Array(info.utf8)),
             case .string(let version)? = object["apiVersion"]
-        else { throw .usage(.kubeExecInfoInvalid) }
+        else { throw CLIError(.kubeExecInfoInvalid) }
         guard versions.contains(version) else {
-            throw .usage(.kubeExecInfoVersion, ["version": version])
+            throw CLIError(.kubeExecInfoVersion, ["version": version])
         }
         return version
     }
 
-    static let notLoggedIn = CLIError(.notLoggedIn, code: .failure)
-    static let expired = CLIError(.sessionExpiredForGood, code: .failure)
 }

@@ -211,9 +211,8 @@ package struct LoginCommand: Command {
             "    --issuer https://login.example.com --client-id ci \\",
             "    --private-key-jwt ~/.config/ci/key.pem",
         ],
-        exitCodes: [
-            .success, .failure, .usage, .badData, .unavailable, .software, .ioError, .busy, .badProtocol,
-            .noPermission, .interrupted,
+        failures: [
+            words, .session, .store, .storeLock, .keyring, .input, .prompt, .companion, .network, .signIn,
         ],
         argumentRefusal: .loginTakesNoArguments)
 
@@ -231,12 +230,12 @@ package struct LoginCommand: Command {
             (.device, .device), (.web, .web), (.clientCredentials, .clientCredentials),
         ]
         let given = grants.filter { arguments.has($0.0) }
-        guard given.count <= 1 else { throw .usage(.loginOneWayToSignIn) }
+        guard given.count <= 1 else { throw CLIError(.loginOneWayToSignIn) }
         // A provider named with no way to sign in: say what is missing, not what it does not go with.
         if given.isEmpty, !arguments.has(.withToken),
             let named = [Option.provider, .issuer].first(where: { arguments.value($0) != nil })
         {
-            throw .usage(.loginProviderNeedsWay, ["option": arguments.spelling(named)])
+            throw CLIError(.loginProviderNeedsWay, ["option": arguments.spelling(named)])
         }
         let secrets = try arguments.value(.secrets).map { text throws(CLIError) -> SecretsLocation in
             try OptionValues.choice(text, "--secrets")
@@ -278,10 +277,10 @@ package struct LoginCommand: Command {
         }
         let present = Option.allCases.filter { arguments.has($0) || !arguments.values($0).isEmpty }
         if let stray = present.first(where: { !allowed.contains($0) }) {
-            throw .usage(
-                Message(
-                    .optionDoesNotGoWith, ["option": arguments.spelling(stray), "command": "login"],
-                    messages: ["mode": mode]))
+            throw CLIError(
+
+                .optionDoesNotGoWith, ["option": arguments.spelling(stray), "command": "login"],
+                messages: ["mode": mode])
         }
     }
 
@@ -300,9 +299,9 @@ package struct LoginCommand: Command {
                 certificateFile: try OptionValues.path(certificate, "--client-cert"),
                 keyFile: try OptionValues.path(key, "--client-cert-key"))
         case (nil, _):
-            throw .usage(.optionNeedsOther, ["option": "--client-cert-key", "other": "--client-cert"])
+            throw CLIError(.optionNeedsOther, ["option": "--client-cert-key", "other": "--client-cert"])
         case (_, nil):
-            throw .usage(.optionNeedsOther, ["option": "--client-cert", "other": "--client-cert-key"])
+            throw CLIError(.optionNeedsOther, ["option": "--client-cert", "other": "--client-cert-key"])
         }
         do {
             try connection.checkFiles()
@@ -316,7 +315,7 @@ package struct LoginCommand: Command {
     static func clientKey(_ arguments: ParsedArguments<Option>) throws(CLIError) -> ClientKey? {
         guard let path = arguments.value(.privateKeyJWT) else {
             for option in [Option.keyID, .keyAudience] where arguments.value(option) != nil {
-                throw .usage(
+                throw CLIError(
                     .optionNeedsOther, ["option": "--" + option.rawValue, "other": "--private-key-jwt"])
             }
             return nil
@@ -326,7 +325,7 @@ package struct LoginCommand: Command {
         }
         let keyID = try arguments.value(.keyID).map { text throws(CLIError) in
             guard !text.isEmpty, text.utf8.count <= 256, text.utf8.allSatisfy({ (0x21...0x7E).contains($0) })
-            else { throw .usage(.loginKeyIDInvalid) }
+            else { throw CLIError(.loginKeyIDInvalid) }
             return text
         }
         return ClientKey(

@@ -19,7 +19,7 @@ struct SecretsMove {
         guard let session = try context.session(selection, in: store) else {
             throw CLIError(
                 location == .keyring ? .moveNoSessionToKeyring : .moveNoSessionToFile,
-                ["location": location.rawValue], code: .failure)
+                ["location": location.rawValue])
         }
         let name = ErrorReport.describe(session.key)
         let place = Message(location == .keyring ? .placeKeyring : .placeFile)
@@ -33,7 +33,7 @@ struct SecretsMove {
             state = .loggedIn(credential)
             return true
         }
-        guard moved else { throw CLIError(.moveSessionGone, code: .failure) }
+        guard moved else { throw CLIError(.moveSessionGone) }
         context.say(Message(.moveDone, messages: ["session": name, "place": place]))
         return .success
     }

@@ -64,10 +64,10 @@ struct SignInLogin {
         self.secrets = secrets
         provider = try arguments.value(.provider).map { text throws(CLIError) in
             guard let profile = ProviderProfile.named(text) else {
-                throw .usage(
-                    Message(
-                        .invalidChoice, ["option": "--provider"],
-                        messages: ["choices": .alternatives(ProviderProfile.all.map(\.name))]))
+                throw CLIError(
+
+                    .invalidChoice, ["option": "--provider"],
+                    messages: ["choices": .alternatives(ProviderProfile.all.map(\.name))])
             }
             return profile
         }
@@ -76,7 +76,7 @@ struct SignInLogin {
         }
         // --issuer may name a tenant of the same provider; never another provider.
         if let provider, let issuer, ProviderProfile.matching(issuer) != provider {
-            throw .usage(.loginProviderAndOtherIssuer, ["provider": provider.name])
+            throw CLIError(.loginProviderAndOtherIssuer, ["provider": provider.name])
         }
         clientID = try arguments.value(.clientID).map { text throws(CLIError) in
             try OptionValues.clientID(text, "--client-id")
@@ -119,7 +119,7 @@ struct SignInLogin {
             let lines = context.input.lines(limit: SessionLimits.authorizationCodeLength * 2)
             request.method = .web(redirect: redirect, opensBrowser: false, prompt: prompt, pasted: lines)
         }
-        let provider = network.signIn(request) { Self.show($0, context) }
+        let provider = network.signIn(request) { SignInProgress.show($0, context) }
         return try LoginFinish(store: store, secrets: location, network: network, context: context)
             .run(provider, signedIn: true)
     }
@@ -134,29 +134,29 @@ struct SignInLogin {
         if issuer == nil, let text = environment[.issuer] {
             issuer = try OptionValues.url(text, EnvironmentVariable.issuer.rawValue)
         }
-        guard let issuer = issuer ?? stored?.issuer else { throw .usage(.loginNeedsIssuer, ["flag": flag]) }
+        guard let issuer = issuer ?? stored?.issuer else { throw CLIError(.loginNeedsIssuer, ["flag": flag]) }
         var clientID = self.clientID
         if clientID == nil, let text = environment[.clientID] {
             clientID = try OptionValues.clientID(text, EnvironmentVariable.clientID.rawValue)
         }
         // The stored client ID belongs to the stored issuer only.
         guard let clientID = clientID ?? (stored?.issuer == issuer ? stored?.clientID : nil) else {
-            throw .usage(.loginNeedsClientID, ["flag": flag])
+            throw CLIError(.loginNeedsClientID, ["flag": flag])
         }
         var secret: AuthToken?
         if let text = environment[.clientSecret] {
             do {
                 secret = try AuthToken(text)
             } catch {
-                throw .usage(Message(.clientSecretInvalid, messages: ["reason": ErrorReport.reason(error)]))
+                throw CLIError(.clientSecretInvalid, messages: ["reason": ErrorReport.reason(error)])
             }
         }
         // A key replaces the secret: given both, which one was meant is not known.
-        if secret != nil && clientKey != nil { throw .usage(.loginKeyAndSecret) }
+        if secret != nil && clientKey != nil { throw CLIError(.loginKeyAndSecret) }
         let method: SignInRequest.Method
         switch grant {
         case .clientCredentials:
-            guard secret != nil || clientKey != nil else { throw .usage(.clientCredentialsNeedSecret) }
+            guard secret != nil || clientKey != nil else { throw CLIError(.clientCredentialsNeedSecret) }
             method = .clientCredentials
         case .device(let endpoint): method = .device(endpoint: endpoint)
         case .web(let opensBrowser, var port, var host, let prompt):
@@ -177,40 +177,5 @@ struct SignInLogin {
             method: method, issuer: issuer, clientID: clientID, clientSecret: secret, scopes: scopes,
             server: server, language: context.language, connection: connection, usesDPoP: usesDPoP,
             clientKey: clientKey)
-    }
-
-    /// What a person must see during a sign-in, each on its own line of
-    /// standard error, so a person can read it and a script can find it
-    /// (the `URL:` and `Code:` labels are the same in every language).
-    static func show(_ event: SignInEvent, _ context: CommandContext) {
-        switch event {
-        case .deviceCode(let userCode, let verificationURI, let complete, let expiresIn):
-            context.tell(Message(.deviceInstructions, ["minutes": String(max(1, expiresIn / 60))]))
-            context.tell(Message(.labelURL, ["url": verificationURI.absoluteString]))
-            context.tell(Message(.labelCode, ["code": userCode]))
-            if let complete { context.tell(Message(.labelURLWithCode, ["url": complete.absoluteString])) }
-            context.tell(Message(.deviceWaiting))
-        case .authorizationURL(let url, let opening):
-            context.tell(Message(opening ? .webSignInOpening : .webSignInAt))
-            context.tell(Message(.labelURL, ["url": url.absoluteString]))
-        case .logoutURL(let url, let opening):
-            context.tell(Message(opening ? .logoutEndSessionOpening : .logoutEndSessionAt))
-            context.tell(Message(.labelURL, ["url": url.absoluteString]))
-        case .waitingForBrowser(let redirectURI):
-            context.tell(Message(.webWaiting, ["redirect": redirectURI.absoluteString]))
-        case .waitingForPaste(let redirectURI):
-            context.tell(Message(.webWaiting, ["redirect": redirectURI.absoluteString]))
-            context.tell(Message(.webPasteHint, ["redirect": redirectURI.absoluteString]))
-        case .refusedCallback(let anotherSignIn):
-            context.warn(Message(anotherSignIn ? .webRefusedAnotherSignIn : .webRefusedMalformed))
-        case .refusedPaste(let reason):
-            switch reason {
-            case .anotherSignIn:
-                context.warn(Message(.webPasteAnotherSignIn))
-            case .anotherRedirect:
-                context.warn(Message(.webPasteNotTheRedirect))
-            case .malformed: context.warn(Message(.webPasteMalformed))
-            }
-        }
     }
 }

@@ -27,12 +27,12 @@ struct TokenInput: CredentialProvider {
         let bytes: [UInt8]
         let origin = Message(source == .prompt ? .tokenSourcePrompt : .tokenSourceStandardInput)
         let tooLong = CLIError(
-            Message(
-                .invalidTokenIn,
-                messages: [
-                    "source": origin,
-                    "reason": Message(.tokenLongerThan, ["limit": String(SessionLimits.tokenLength)]),
-                ]), code: .badData)
+
+            .invalidTokenIn,
+            messages: [
+                "source": origin,
+                "reason": Message(.tokenLongerThan, ["limit": String(SessionLimits.tokenLength)]),
+            ])
         switch source {
         case .prompt:
             // On a terminal, with or without --with-token: what is pasted never shows.
@@ -52,8 +52,7 @@ struct TokenInput: CredentialProvider {
             token = try AuthToken(String(decoding: Self.withoutTrailingNewline(bytes), as: UTF8.self))
         } catch {
             throw CLIError(
-                Message(.invalidTokenIn, messages: ["source": origin, "reason": ErrorReport.reason(error)]),
-                code: .badData)
+                .invalidTokenIn, messages: ["source": origin, "reason": ErrorReport.reason(error)])
         }
         let date = context.now()
         return Credential(

@@ -15,7 +15,7 @@ struct TokenLogin {
     var connection = ConnectionSettings()
 
     func run(context: CommandContext) throws -> ExitCode {
-        guard readsStandardInput || context.input.isTerminal else { throw CLIError.usage(.loginNoToken) }
+        guard readsStandardInput || context.input.isTerminal else { throw CLIError(.loginNoToken) }
         let store = try context.store()
         // A session file that cannot be read is reported, not silently replaced.
         let sessions = try store.readSessions()

@@ -62,7 +62,7 @@ package struct LogoutCommand: Command {
             "session-cli logout --all --local",
             "session-cli logout --everywhere",
         ],
-        exitCodes: [.success, .usage, .badData, .unavailable, .software, .ioError, .busy, .interrupted])
+        failures: [words, .session, .store, .storeLock, .keyring, .companion])
 
     /// `--local`: do not contact the provider.
     let local: Bool
@@ -81,13 +81,13 @@ package struct LogoutCommand: Command {
         opensBrowser = !arguments.has(.noBrowser)
         selection = try SessionSelection(parsing: arguments)
         guard !(all && !selection.isEmpty) else {
-            throw .usage(.logoutAllWithSelection)
+            throw CLIError(.logoutAllWithSelection)
         }
         guard !everywhere || !(local || all) else {
-            throw .usage(.logoutEverywhereAlone, ["option": local ? "--local" : "--all"])
+            throw CLIError(.logoutEverywhereAlone, ["option": local ? "--local" : "--all"])
         }
         guard everywhere || opensBrowser else {
-            throw .usage(.optionNeedsOther, ["option": "--no-browser", "other": "--everywhere"])
+            throw CLIError(.optionNeedsOther, ["option": "--no-browser", "other": "--everywhere"])
         }
     }
 
@@ -166,7 +166,7 @@ package struct LogoutCommand: Command {
                     await network.endSession(
                         removed.credential, opensBrowser: opensBrowser, language: language
                     ) {
-                        SignInLogin.show($0, context)
+                        SignInProgress.show($0, context)
                     }
                 }
             } else {

@@ -31,9 +31,6 @@ extension MessageKey {
     package static let logoutKeyringLeftovers = MessageKey(
         "the tokens of {session} are still in the keyring ({reason}); delete them with: {command}",
         "{session} のトークンがまだキーリングにあります ({reason})。次のコマンドで削除してください: {command}")
-    package static let logoutAllWithSelection = MessageKey(
-        "--all ends every session; give it without --server and --account",
-        "--all はすべてのセッションを終えます。--server や --account と一緒に指定しないでください")
     package static let revocationDone = MessageKey(
         "Revoked the grant at {issuer}.",
         "{issuer} で認可を取り消しました。")
@@ -58,15 +55,6 @@ extension MessageKey {
     package static let revocationKeyringUnreadableShort = MessageKey(
         "its tokens could not be read from the keyring",
         "キーリングからトークンを読めませんでした")
-    package static let logoutEverywhereAlone = MessageKey(
-        "--everywhere ends one session at its provider, in the browser; it does not go with {option}",
-        "--everywhere はひとつのセッションをそのプロバイダーでブラウザーを使って終了します。{option} とは一緒に使えません")
-    package static let logoutEndSessionOpening = MessageKey(
-        "End your session at the provider at this URL (opening your browser):",
-        "この URL でプロバイダーのセッションを終了してください (ブラウザーを開いています):")
-    package static let logoutEndSessionAt = MessageKey(
-        "End your session at the provider: open this URL on this machine, in the browser you signed in with:",
-        "プロバイダーのセッションを終了します: サインインに使ったブラウザーで、このマシンのこの URL を開いてください:")
     package static let providerSignedOut = MessageKey(
         "Signed out at {issuer} too.",
         "{issuer} でもサインアウトしました。")
@@ -84,11 +72,22 @@ extension MessageKey {
         "{issuer} でのセッションを終了できませんでした: {reason}。プロバイダーのページでサインアウトしてください")
 }
 
+extension ErrorKey {
+    package static let logoutAllWithSelection = ErrorKey(
+        .usage,
+        "--all ends every session; give it without --server and --account",
+        "--all はすべてのセッションを終えます。--server や --account と一緒に指定しないでください")
+    package static let logoutEverywhereAlone = ErrorKey(
+        .usage,
+        "--everywhere ends one session at its provider, in the browser; it does not go with {option}",
+        "--everywhere はひとつのセッションをそのプロバイダーでブラウザーを使って終了します。{option} とは一緒に使えません")
+}
+
 extension LogoutCommand {
     /// Every word above, for the catalog's tests.
     package static let words = WordCatalog(
         "logout",
-        [
+        words: [
             .logoutSummary,
             .logoutDiscussion,
             .logoutRemovedUnreadableFile,
@@ -99,7 +98,6 @@ extension LogoutCommand {
             .loggedOutOf,
             .logoutDefaultIsNow,
             .logoutKeyringLeftovers,
-            .logoutAllWithSelection,
             .revocationDone,
             .revocationNotOffered,
             .revocationOnlyByPerson,
@@ -108,13 +106,14 @@ extension LogoutCommand {
             .revocationFailed,
             .revocationKeyringUnreadable,
             .revocationKeyringUnreadableShort,
-            .logoutEverywhereAlone,
-            .logoutEndSessionOpening,
-            .logoutEndSessionAt,
             .providerSignedOut,
             .providerSignOutNotOffered,
             .providerSignOutNoIDToken,
             .providerSignOutNoProvider,
             .providerSignOutFailed,
+        ],
+        errors: [
+            .logoutAllWithSelection,
+            .logoutEverywhereAlone,
         ])
 }

@@ -22,9 +22,9 @@ enum GitConfig {
             ended = try Spawn.run(
                 ["git", "config", "--global"] + arguments, errorLimit: SessionLimits.gitErrorOutput)
         } catch .notFound {
-            throw CLIError(.gitNotInstalled, code: .unavailable)
+            throw CLIError(.gitNotInstalled)
         } catch {
-            throw CLIError(.gitCannotRun, ["reason": error.description], code: .unavailable)
+            throw CLIError(.gitCannotRun, ["reason": error.description])
         }
         let firstLine =
             String(decoding: ended.standardError, as: UTF8.self).split(separator: "\n").first.map(String.init)

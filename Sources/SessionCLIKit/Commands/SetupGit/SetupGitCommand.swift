@@ -33,7 +33,7 @@ package struct SetupGitCommand: Command {
             "session-cli setup-git --server https://git.example.com --account alice",
             "session-cli setup-git --remove --server https://git.example.com",
         ],
-        exitCodes: [.success, .failure, .usage, .badData, .unavailable, .software, .ioError])
+        failures: [words, .session, .store])
 
     let selection: SessionSelection
     let remove: Bool
@@ -57,7 +57,7 @@ package struct SetupGitCommand: Command {
             return .success
         }
         guard let path = Executable.invokedPath(environment: context.environment) else {
-            throw CLIError(.setupGitNoPath, code: .software)
+            throw CLIError(.setupGitNoPath)
         }
         let helper =
             "!" + ShellWord.quoted(path) + " git-credential"
@@ -81,22 +81,20 @@ package struct SetupGitCommand: Command {
         }
         let store = try context.store()
         guard let entry = try selection.pick(from: try store.readSessions()) else {
-            throw CLIError(.setupGitNotLoggedIn, code: .failure)
+            throw CLIError(.setupGitNotLoggedIn)
         }
         // Where git goes with this session's token: GitHub's git is at github.com, its API elsewhere.
-        guard let origin = GitCredentialCommand.gitOrigins(of: entry).first else {
+        guard let origin = entry.gitOrigins.first else {
             throw CLIError(
-                Message(.setupGitNoServer, messages: ["session": ErrorReport.describe(entry.key)]),
-                code: .failure)
+                .setupGitNoServer, messages: ["session": ErrorReport.describe(entry.key)])
         }
         return origin
     }
 
     private static func failure(_ outcome: GitConfig.Outcome) -> CLIError {
         outcome.error.isEmpty
-            ? CLIError(.gitConfigFailed, ["status": String(outcome.status)], code: .failure)
+            ? CLIError(.gitConfigFailed, ["status": String(outcome.status)])
             : CLIError(
-                .gitConfigFailedSaying, ["status": String(outcome.status), "error": outcome.error],
-                code: .failure)
+                .gitConfigFailedSaying, ["status": String(outcome.status), "error": outcome.error])
     }
 }

@@ -13,9 +13,6 @@ extension MessageKey {
     package static let setupGitNothingToRemove = MessageKey(
         "Your global git config has no credential helper for {origin}; nothing to remove.",
         "グローバルな git の設定に {origin} の認証情報ヘルパーはありません。削除するものはありません。")
-    package static let setupGitNoPath = MessageKey(
-        "cannot tell where session-cli is installed",
-        "session-cli がどこにインストールされているか分かりません")
     package static let setupGitConfigured = MessageKey(
         "Configured git for {origin} in your global git config:",
         "グローバルな git の設定で、{origin} について git を設定しました:")
@@ -25,22 +22,35 @@ extension MessageKey {
     package static let setupGitMoveHint = MessageKey(
         "If you move session-cli, run 'session-cli setup-git' again.",
         "session-cli を移動したら、'session-cli setup-git' をもう一度実行してください。")
-    package static let setupGitNotLoggedIn = MessageKey(
+}
+
+extension ErrorKey {
+    package static let setupGitNoPath = ErrorKey(
+        .software,
+        "cannot tell where session-cli is installed",
+        "session-cli がどこにインストールされているか分かりません")
+    package static let setupGitNotLoggedIn = ErrorKey(
+        .failure,
         "not logged in; log in with --server URL first, then run 'session-cli setup-git'",
         "ログインしていません。先に --server URL を付けてログインしてから、'session-cli setup-git' を実行してください")
-    package static let setupGitNoServer = MessageKey(
+    package static let setupGitNoServer = ErrorKey(
+        .failure,
         "the session {session} names no server; log in again with --server URL",
         "セッション {session} にサーバーがありません。--server URL を付けてもう一度ログインしてください")
-    package static let gitConfigFailed = MessageKey(
+    package static let gitConfigFailed = ErrorKey(
+        .failure,
         "git config failed (exit {status})",
         "git config が失敗しました (終了コード {status})")
-    package static let gitConfigFailedSaying = MessageKey(
+    package static let gitConfigFailedSaying = ErrorKey(
+        .failure,
         "git config failed (exit {status}): {error}",
         "git config が失敗しました (終了コード {status}): {error}")
-    package static let gitNotInstalled = MessageKey(
+    package static let gitNotInstalled = ErrorKey(
+        .unavailable,
         "git is not installed, or not on PATH",
         "git がインストールされていないか、PATH にありません")
-    package static let gitCannotRun = MessageKey(
+    package static let gitCannotRun = ErrorKey(
+        .unavailable,
         "cannot run git: {reason}",
         "git を実行できません: {reason}")
 }
@@ -49,15 +59,17 @@ extension SetupGitCommand {
     /// Every word above, for the catalog's tests.
     package static let words = WordCatalog(
         "setupGit",
-        [
+        words: [
             .setupGitSummary,
             .setupGitDiscussion,
             .setupGitRemoved,
             .setupGitNothingToRemove,
-            .setupGitNoPath,
             .setupGitConfigured,
             .setupGitEmptyValue,
             .setupGitMoveHint,
+        ],
+        errors: [
+            .setupGitNoPath,
             .setupGitNotLoggedIn,
             .setupGitNoServer,
             .gitConfigFailed,

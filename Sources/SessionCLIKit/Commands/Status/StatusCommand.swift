@@ -45,7 +45,7 @@ package struct StatusCommand: Command {
             "session-cli status --json | jq -r .account",
             "session-cli status --watch --json",
         ],
-        exitCodes: [.success, .failure, .usage, .badData, .unavailable, .ioError, .interrupted])
+        failures: [words, .session, .store, .keyring], outcomes: [.failure])
 
     let json: Bool
     let showToken: Bool
@@ -94,7 +94,7 @@ package struct StatusCommand: Command {
         from key: SessionKey?, selection: SessionSelection, store: FileLoginStateStore,
         context: CommandContext
     ) throws {
-        Signals.exitZeroOnInterrupt()
+        Signals.exitOnInterrupt(status: ExitCode.success.rawValue)
         let changes = try store.stateChanges()
         let followed = Locked(key)
         let now = context.now

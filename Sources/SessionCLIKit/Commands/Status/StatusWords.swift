@@ -154,7 +154,7 @@ extension StatusCommand {
     /// Every word above, for the catalog's tests.
     package static let words = WordCatalog(
         "status",
-        [
+        words: [
             .statusLoggedIn,
             .statusExpired,
             .statusLoggedOut,
@@ -204,5 +204,6 @@ extension StatusCommand {
             .statusDiscussion,
             .statusClientKey,
             .statusProviderKeyed,
-        ])
+        ],
+        errors: [])
 }

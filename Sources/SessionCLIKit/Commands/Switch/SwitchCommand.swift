@@ -39,7 +39,7 @@ package struct SwitchCommand: Command {
             "session-cli switch --server https://staging.example.com",
             "session-cli switch --account bob",
         ],
-        exitCodes: [.success, .failure, .usage, .badData, .ioError, .busy, .interrupted])
+        failures: [words, .session, .store, .storeLock, .prompt])
 
     let selection: SessionSelection
 
@@ -57,21 +57,20 @@ package struct SwitchCommand: Command {
             let others = listed.filter { $0.key != sessions.defaultKey }
             switch others.count {
             case 0:
-                guard let only = listed.first else { throw CLIError(.switchNoSessions, code: .failure) }
+                guard let only = listed.first else { throw CLIError(.switchNoSessions) }
                 throw CLIError(
-                    Message(.switchOnlyOne, messages: ["session": ErrorReport.describe(only.key)]),
-                    code: .failure)
+                    .switchOnlyOne, messages: ["session": ErrorReport.describe(only.key)])
             case 1:
                 target = others[0]
             default:
                 guard context.input.isTerminal else {
                     throw CLIError(
-                        Message(
-                            .switchChoose, ["count": String(listed.count)],
-                            messages: [
-                                "options": SessionSelection.distinguishing(listed),
-                                "sessions": ErrorReport.describe(listed.map(\.key)),
-                            ]), code: .usage)
+
+                        .switchChoose, ["count": String(listed.count)],
+                        messages: [
+                            "options": SessionSelection.distinguishing(listed),
+                            "sessions": ErrorReport.describe(listed.map(\.key)),
+                        ])
                 }
                 guard let chosen = try ask(among: listed, defaultKey: sessions.defaultKey, context: context)
                 else {
@@ -82,7 +81,7 @@ package struct SwitchCommand: Command {
             }
         } else {
             guard let picked = try selection.pick(from: sessions) else {
-                throw CLIError(.switchNoSessions, code: .failure)
+                throw CLIError(.switchNoSessions)
             }
             target = picked
         }
@@ -121,6 +120,6 @@ package struct SwitchCommand: Command {
             if let number = Int(answer), listed.indices.contains(number - 1) { return listed[number - 1] }
             context.tell(Message(.switchNotANumber, ["last": String(listed.count)]))
         }
-        throw CLIError(.switchNoAnswer, code: .usage)
+        throw CLIError(.switchNoAnswer)
     }
 }

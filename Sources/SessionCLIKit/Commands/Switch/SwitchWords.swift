@@ -7,15 +7,6 @@ extension MessageKey {
         "With no options and exactly two sessions, switches to the other one. With more, on a terminal, it lists them with numbers and asks which one (Enter or Ctrl-C changes nothing); elsewhere, give --server, --account or both.\n\nSelecting a session for one run (--server and --account on status, token, api and logout) or for a shell (SESSION_CLI_SERVER, SESSION_CLI_ACCOUNT) never changes the default; this does, for every shell.",
         "オプションなしでセッションがちょうど 2 つなら、もう一方に切り替えます。それより多いときは、端末では番号付きの一覧を出してどれにするか尋ねます (Enter か Ctrl-C なら何も変えません)。端末でなければ --server、--account、またはその両方を指定してください。\n\n1 回の実行のためのセッションの選択 (status、token、api、logout の --server と --account) や、シェルのための選択 (SESSION_CLI_SERVER、SESSION_CLI_ACCOUNT) はデフォルトを変えません。switch はすべてのシェルのデフォルトを変えます。"
     )
-    package static let switchNoSessions = MessageKey(
-        "not logged in; there is no session to switch to",
-        "ログインしていません。切り替え先のセッションがありません")
-    package static let switchOnlyOne = MessageKey(
-        "there is only one session ({session}); nothing to switch to",
-        "セッションは 1 つ ({session}) だけです。切り替え先がありません")
-    package static let switchChoose = MessageKey(
-        "there are {count} sessions; choose one with {options}: {sessions}",
-        "セッションが {count} 個あります。{options} で 1 つ選んでください: {sessions}")
     package static let switchNothingChanged = MessageKey(
         "Nothing changed.",
         "何も変更していません。")
@@ -40,7 +31,23 @@ extension MessageKey {
     package static let switchNotANumber = MessageKey(
         "Give a number from 1 to {last}, or press Enter to change nothing.",
         "1〜{last} の番号を入力するか、Enter で何も変えずに終わってください。")
-    package static let switchNoAnswer = MessageKey(
+}
+
+extension ErrorKey {
+    package static let switchNoSessions = ErrorKey(
+        .failure,
+        "not logged in; there is no session to switch to",
+        "ログインしていません。切り替え先のセッションがありません")
+    package static let switchOnlyOne = ErrorKey(
+        .failure,
+        "there is only one session ({session}); nothing to switch to",
+        "セッションは 1 つ ({session}) だけです。切り替え先がありません")
+    package static let switchChoose = ErrorKey(
+        .usage,
+        "there are {count} sessions; choose one with {options}: {sessions}",
+        "セッションが {count} 個あります。{options} で 1 つ選んでください: {sessions}")
+    package static let switchNoAnswer = ErrorKey(
+        .usage,
         "no session was chosen; nothing changed",
         "セッションが選ばれませんでした。何も変更していません")
 }
@@ -49,12 +56,9 @@ extension SwitchCommand {
     /// Every word above, for the catalog's tests.
     package static let words = WordCatalog(
         "switch",
-        [
+        words: [
             .switchSummary,
             .switchDiscussion,
-            .switchNoSessions,
-            .switchOnlyOne,
-            .switchChoose,
             .switchNothingChanged,
             .switchAlreadyDefault,
             .switchSwitched,
@@ -63,6 +67,11 @@ extension SwitchCommand {
             .switchListDefault,
             .switchPrompt,
             .switchNotANumber,
+        ],
+        errors: [
+            .switchNoSessions,
+            .switchOnlyOne,
+            .switchChoose,
             .switchNoAnswer,
         ])
 }

@@ -47,10 +47,7 @@ package struct TokenCommand: Command {
             "session-cli token --dpop-proof GET https://api.example.com/user \\",
             "    --dpop-nonce eyJ7S_zG",
         ],
-        exitCodes: [
-            .success, .failure, .usage, .badData, .unavailable, .software, .ioError, .busy, .badProtocol,
-            .noPermission, .interrupted,
-        ])
+        failures: [words, .session, .store, .storeLock, .keyring, .companion, .network, .signIn])
 
     let selection: SessionSelection
     /// `--dpop-proof METHOD URL`: the request a proof is made for.
@@ -63,19 +60,19 @@ package struct TokenCommand: Command {
         switch (arguments.value(.dpopProof), arguments.arguments.first) {
         case (nil, nil): proofFor = nil
         case (let method?, let text?):
-            guard HTTPToken.isToken(method) else { throw .usage(.apiBadMethod) }
+            guard HTTPToken.isToken(method) else { throw CLIError(.apiBadMethod) }
             // The request's whole URL (htu drops its query and fragment): http or https, with a host.
             guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
                 url.host?.isEmpty == false, !text.utf8.contains(where: { $0 < 0x21 || $0 == 0x7F })
-            else { throw .usage(.tokenDPoPProofBadURL) }
+            else { throw CLIError(.tokenDPoPProofBadURL) }
             proofFor = (method.uppercased(), url)
-        case (nil, _?): throw .usage(.tokenURLNeedsDPoPProof)
-        case (_?, nil): throw .usage(.tokenDPoPProofNeedsURL)
+        case (nil, _?): throw CLIError(.tokenURLNeedsDPoPProof)
+        case (_?, nil): throw CLIError(.tokenDPoPProofNeedsURL)
         }
         nonce = arguments.value(.dpopNonce)
         if let nonce {
-            guard proofFor != nil else { throw .usage(.tokenDPoPNonceNeedsProof) }
-            guard NonceFile.isValid(nonce) else { throw .usage(.tokenDPoPNonceBad) }
+            guard proofFor != nil else { throw CLIError(.tokenDPoPNonceNeedsProof) }
+            guard NonceFile.isValid(nonce) else { throw CLIError(.tokenDPoPNonceBad) }
         }
     }
 
@@ -85,10 +82,10 @@ package struct TokenCommand: Command {
             return .success
         }
         let store = try context.store()
-        guard let session = try context.session(selection, in: store) else { throw Self.notLoggedIn }
+        guard let session = try context.session(selection, in: store) else { throw CLIError(.notLoggedIn) }
         if let proofFor {
             guard session.credential.dpopThumbprint != nil else {
-                throw CLIError(.tokenNotBound, code: .usage)
+                throw CLIError(.tokenNotBound)
             }
             // Signing is the networking half's: the token refreshed first when due, then a fresh proof.
             let network = try context.network()
@@ -98,22 +95,20 @@ package struct TokenCommand: Command {
                     try await network.dpopProof(
                         of: repository, method: proofFor.method, url: proofFor.url, nonce: nonce)
                 })
-            else { throw Self.notLoggedIn }
+            else { throw CLIError(.notLoggedIn) }
             context.console.out(secret: token)
             context.console.out(forProgram: proof)
             return .success
         }
         // A token bound to a key is refused alone: printing it would only invite a Bearer header.
-        if session.credential.dpopThumbprint != nil { throw CLIError(.tokenBoundToKey, code: .usage) }
+        if session.credential.dpopThumbprint != nil { throw CLIError(.tokenBoundToKey) }
         switch try context.usable(session.credential, repository: session.repository) {
         case .usable(let credential):
             context.console.out(secret: credential.token)
             return .success
-        case .expired: throw Self.expired
-        case .gone: throw Self.notLoggedIn
+        case .expired: throw CLIError(.sessionExpiredForGood)
+        case .gone: throw CLIError(.notLoggedIn)
         }
     }
 
-    static let notLoggedIn = CLIError(.notLoggedIn, code: .failure)
-    static let expired = CLIError(.sessionExpiredForGood, code: .failure)
 }

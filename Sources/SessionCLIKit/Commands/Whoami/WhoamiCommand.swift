@@ -31,10 +31,7 @@ package struct WhoamiCommand: Command {
             "session-cli whoami",
             "session-cli whoami --json | jq -r .email",
         ],
-        exitCodes: [
-            .success, .failure, .usage, .badData, .unavailable, .software, .ioError, .busy, .badProtocol,
-            .noPermission, .interrupted,
-        ])
+        failures: [words, .session, .store, .storeLock, .keyring, .companion, .network, .signIn])
 
     let selection: SessionSelection
     let json: Bool
@@ -46,16 +43,15 @@ package struct WhoamiCommand: Command {
 
     package func run(context: CommandContext) throws -> ExitCode {
         let store = try context.store()
-        guard let session = try context.session(selection, in: store) else { throw TokenCommand.notLoggedIn }
+        guard let session = try context.session(selection, in: store) else { throw CLIError(.notLoggedIn) }
         guard let provider = session.credential.provider else {
             throw CLIError(
-                Message(.whoamiNoProvider, messages: ["session": ErrorReport.describe(session.key)]),
-                code: .failure)
+                .whoamiNoProvider, messages: ["session": ErrorReport.describe(session.key)])
         }
         let network = try context.network()
         let repository = session.repository
         guard let info = try waitFor({ try await network.userInfo(of: repository) }) else {
-            throw TokenCommand.expired
+            throw CLIError(.sessionExpiredForGood)
         }
         if json {
             context.console.out(

@@ -12,7 +12,7 @@ import Testing
             let typed = command as? C
         else {
             Issue.record("\(arguments) did not parse to \(C.self)")
-            throw CLIError(.commandDidNotFinish, code: .failure)
+            throw CLIError(.commandDidNotFinish)
         }
         return (typed, globals)
     }

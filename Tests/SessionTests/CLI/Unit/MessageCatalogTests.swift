@@ -19,7 +19,7 @@ import Testing
     /// they are used.
     static var everyKey: [MessageKey] {
         let options = (CommandTable.specs.flatMap(\.options) + CommandSpec.globalOptions).map(\.help)
-        return WordCatalog.all.flatMap(\.words) + options + ExitCode.allCases.map(\.meaning)
+        return WordCatalog.all.flatMap(\.keys) + options + ExitCode.allCases.map(\.meaning)
     }
 
     @Test func everyCatalogIsReached() {
