@@ -8,11 +8,13 @@ import SessionNetworking
     import Foundation
 #endif
 
-/// The tool's words and exit codes for what the networking library throws,
-/// applied where ``NetworkService`` hands anything back to a command. The
-/// library's errors say what went wrong; this adds which option or variable
-/// to use, in the catalog's words. (Errors both halves can meet are mapped
-/// by `ErrorReport`, which this falls back to.)
+/// Which error of the tool's (an ``ErrorKey`` of the network or sign-in
+/// group, with its exit code) each thing the networking library throws is,
+/// picked where ``NetworkService`` hands anything back to a command, since
+/// only this half can see the library's types. The library's errors say what
+/// went wrong; this adds which option or variable to use. It decides no exit
+/// code: the key does. (Errors both halves can meet go to `ErrorReport`,
+/// the funnel this falls back to.)
 enum NetworkErrorReport {
     /// Whom the failed exchange was with: an identity provider (sign-in,
     /// refresh, revocation: a broken answer is a protocol error, 76), or the

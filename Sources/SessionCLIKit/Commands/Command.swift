@@ -7,8 +7,10 @@
 /// `session-cli-api` at that point, in `session-cli-api`, and in a test
 /// with a stub network.
 ///
-/// Adding a command is this type in a file of its own under `Commands/`, a
-/// line in ``CommandTable/commands``, and its tests.
+/// Adding a command is a folder under `Commands/` (this type, and its words
+/// and errors in `…Words.swift`), a line in ``CommandTable/commands``, and,
+/// when it asks the network something new, that one requirement of
+/// ``Network``.
 package protocol Command: Sendable {
     /// The command's options, as an enum (``NoOption`` for none).
     associatedtype Option: CommandOption
@@ -23,6 +25,8 @@ package protocol Command: Sendable {
     /// Runs the command.
     ///
     /// - Returns: The exit status.
-    /// - Throws: A ``CLIError``, or a store error that ``ErrorReport`` words.
+    /// - Throws: What happened: a ``CLIError`` of one of the catalogs its
+    ///   spec names in `failures`, or a library error that
+    ///   ``ErrorReport/cliError(for:)`` words; never an exit code.
     func run(context: CommandContext) throws -> ExitCode
 }

@@ -8,9 +8,9 @@ package import SessionSupport
 /// `session-cli-api` the moment a command asks for it
 /// (``CommandContext/network()``).
 ///
-/// Everything it throws is a ``CLIError``: the implementation turns what the
-/// networking library throws into the tool's one-line errors and exit codes
-/// at this boundary, in one place.
+/// Everything it throws is a ``CLIError``: the implementation names the
+/// tool's error (an ``ErrorKey``, which carries the exit code) for what the
+/// networking library throws at this boundary, in one place.
 package protocol Network: Sendable {
     /// A provider that signs in as `request` says when ``Login`` asks it:
     /// discovery, the device or browser flow, the account. `events` hears

@@ -2,11 +2,14 @@ package import SessionCore
 import SessionSupport
 import SessionSystem
 
-/// Turns what a command throws into the tool's one-line error and exit
-/// code: the one mapping from errors to exit codes and to the catalog's
-/// words. (What only the networking library throws is mapped where the
-/// network service hands it over, into a ``CLIError``, with the catalog's
-/// words too.)
+/// The one funnel from anything a command throws to what the person sees:
+/// its one-line message and its exit code, in the shape of
+/// swift-argument-parser's `MessageInfo`. A ``CLIError`` passes as it is;
+/// the library's errors get the words of a shared group's ``ErrorKey``, and
+/// with them its code: the code is never decided here, only which error
+/// happened. (What only the networking library throws, which this module
+/// cannot see, is given its key where the network service hands it over,
+/// by `NetworkErrorReport`, the same way.)
 package enum ErrorReport {
     /// The tool's error for `error`: its message and exit status.
     package static func cliError(for error: any Error) -> CLIError {
