@@ -4,7 +4,8 @@
 /// There is no one file of every message: each command's folder declares
 /// its own words (`WhoamiWords.swift`), each key beside its two texts, and
 /// what several commands say is in a shared group (``WordCatalog``). An
-/// option's help is written where the option is declared.
+/// option's help is declared at the end of its command's file, an exit
+/// code's meaning at the end of `ExitCode.swift`.
 ///
 /// ```swift
 /// extension MessageKey {

@@ -1,6 +1,9 @@
 // The words of the tool as a whole: the command line's errors, the companion's, the output's, and
 // the small words others are made of (a list, a quote, a session's name).
 extension MessageKey {
+    package static let jsonOptionHelp = MessageKey(
+        "Print one JSON object (its fields are listed below).",
+        "JSON オブジェクトを 1 つ出力します (フィールドは下に記載)。")
     package static let quoted = MessageKey(
         "'{text}'",
         "'{text}'")
@@ -180,6 +183,7 @@ extension WordCatalog {
     package static let tool = WordCatalog(
         "tool",
         words: [
+            .jsonOptionHelp,
             .quoted,
             .notShownMayBeSecret,
             .urlReasonNotHTTP,

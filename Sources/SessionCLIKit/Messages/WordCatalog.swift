@@ -2,9 +2,9 @@
 /// several commands share, so the catalog's tests reach every key.
 ///
 /// A command's words are its `words` (``Command/words``); the groups that
-/// several commands use by reference are ``shared``. A key written inline
-/// (an option's help, an exit code's meaning) is reached through what
-/// declares it, not through a catalog.
+/// several commands use by reference are ``shared``. A key declared beside
+/// what says it (an option's help, an exit code's meaning) is reached
+/// through the options and the exit codes, not through a catalog.
 package struct WordCatalog: Sendable {
     /// What the words belong to, as a test's failure names it.
     package let name: String

@@ -19,42 +19,19 @@ package struct APICommand: Command {
         /// The option's placeholder and help.
         package var spec: OptionSpec {
             switch self {
-            case .method:
-                OptionSpec(
-                    rawValue, short: "X", value: "METHOD",
-                    help: MessageKey(
-                        "The HTTP method (default: GET, or POST with fields or --input).",
-                        "HTTP メソッド (省略時: GET、フィールドか --input があれば POST)。"))
+            case .method: OptionSpec(rawValue, short: "X", value: "METHOD", help: .apiMethodHelp)
             case .header:
                 OptionSpec(
                     rawValue, short: "H", value: "'Name: value'", repeatable: true,
-                    help: MessageKey(
-                        "Add a request header (repeatable).",
-                        "リクエストヘッダーを追加します (複数指定可)。"))
+                    help: .apiHeaderHelp)
             case .rawField:
                 OptionSpec(
                     rawValue, short: "f", value: "KEY=VALUE", repeatable: true,
-                    help: MessageKey(
-                        "Add a string field (repeatable).",
-                        "文字列のフィールドを追加します (複数指定可)。"))
+                    help: .apiRawFieldHelp)
             case .field:
-                OptionSpec(
-                    rawValue, short: "F", value: "KEY=VALUE", repeatable: true,
-                    help: MessageKey(
-                        "Add a typed field: true, false, null, an integer, @FILE (@- for standard input), else a string (repeatable).",
-                        "型付きのフィールドを追加します: true、false、null、整数、@FILE (@- は標準入力)、それ以外は文字列 (複数指定可)。"))
-            case .input:
-                OptionSpec(
-                    rawValue, value: "FILE", completion: .file,
-                    help: MessageKey(
-                        "Send this file as the body (- for standard input), streamed as it is read.",
-                        "このファイルを本文として送ります (- は標準入力)。読みながら送ります。"))
-            case .include:
-                OptionSpec(
-                    rawValue, short: "i",
-                    help: MessageKey(
-                        "Print the status line and the headers before the body.",
-                        "本文の前にステータス行とヘッダーを出力します。"))
+                OptionSpec(rawValue, short: "F", value: "KEY=VALUE", repeatable: true, help: .apiFieldHelp)
+            case .input: OptionSpec(rawValue, value: "FILE", completion: .file, help: .apiInputHelp)
+            case .include: OptionSpec(rawValue, short: "i", help: .apiIncludeHelp)
             case .server, .account: Self.spec(of: self)
             }
         }
@@ -281,4 +258,26 @@ extension APIHead {
             501: "Not Implemented", 502: "Bad Gateway", 503: "Service Unavailable", 504: "Gateway Timeout",
         ][code]
     }
+}
+
+// The help of each option above, in English and Japanese.
+extension MessageKey {
+    package static let apiMethodHelp = MessageKey(
+        "The HTTP method (default: GET, or POST with fields or --input).",
+        "HTTP メソッド (省略時: GET、フィールドか --input があれば POST)。")
+    package static let apiHeaderHelp = MessageKey(
+        "Add a request header (repeatable).",
+        "リクエストヘッダーを追加します (複数指定可)。")
+    package static let apiRawFieldHelp = MessageKey(
+        "Add a string field (repeatable).",
+        "文字列のフィールドを追加します (複数指定可)。")
+    package static let apiFieldHelp = MessageKey(
+        "Add a typed field: true, false, null, an integer, @FILE (@- for standard input), else a string (repeatable).",
+        "型付きのフィールドを追加します: true、false、null、整数、@FILE (@- は標準入力)、それ以外は文字列 (複数指定可)。")
+    package static let apiInputHelp = MessageKey(
+        "Send this file as the body (- for standard input), streamed as it is read.",
+        "このファイルを本文として送ります (- は標準入力)。読みながら送ります。")
+    package static let apiIncludeHelp = MessageKey(
+        "Print the status line and the headers before the body.",
+        "本文の前にステータス行とヘッダーを出力します。")
 }

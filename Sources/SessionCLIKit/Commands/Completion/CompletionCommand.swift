@@ -12,12 +12,7 @@ package struct CompletionCommand: Command {
         /// The option's help.
         package var spec: OptionSpec {
             switch self {
-            case .values:
-                OptionSpec(
-                    rawValue, value: "server|account",
-                    help: MessageKey(
-                        "Print the store's servers or accounts, one a line (what the scripts ask for).",
-                        "保存先のサーバーかアカウントを 1 行に 1 つ出力します (スクリプトが使うもの)。"))
+            case .values: OptionSpec(rawValue, value: "server|account", help: .completionValuesHelp)
             }
         }
     }
@@ -81,4 +76,11 @@ extension CompletionCommand.Output {
         if case .servers = self { return true }
         return false
     }
+}
+
+// The help of each option above, in English and Japanese.
+extension MessageKey {
+    package static let completionValuesHelp = MessageKey(
+        "Print the store's servers or accounts, one a line (what the scripts ask for).",
+        "保存先のサーバーかアカウントを 1 行に 1 つ出力します (スクリプトが使うもの)。")
 }

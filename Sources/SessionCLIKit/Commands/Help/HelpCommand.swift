@@ -9,12 +9,7 @@ package struct HelpCommand: Command {
         /// The option's help.
         package var spec: OptionSpec {
             switch self {
-            case .man:
-                OptionSpec(
-                    rawValue,
-                    help: MessageKey(
-                        "Print the whole help as a manual page (roff), for man -l.",
-                        "ヘルプ全体をマニュアルページ (roff) として出力します。man -l 用です。"))
+            case .man: OptionSpec(rawValue, help: .helpManHelp)
             }
         }
     }
@@ -74,4 +69,11 @@ package struct HelpCommand: Command {
         }
         return .success
     }
+}
+
+// The help of each option above, in English and Japanese.
+extension MessageKey {
+    package static let helpManHelp = MessageKey(
+        "Print the whole help as a manual page (roff), for man -l.",
+        "ヘルプ全体をマニュアルページ (roff) として出力します。man -l 用です。")
 }

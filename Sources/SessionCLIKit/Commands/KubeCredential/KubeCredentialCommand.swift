@@ -14,12 +14,7 @@ package struct KubeCredentialCommand: Command {
         /// The option's help.
         package var spec: OptionSpec {
             switch self {
-            case .idToken:
-                OptionSpec(
-                    rawValue,
-                    help: MessageKey(
-                        "Hand kubectl the session's OpenID Connect ID token, not its access token.",
-                        "kubectl にアクセストークンではなく、セッションの OpenID Connect の ID トークンを渡します。"))
+            case .idToken: OptionSpec(rawValue, help: .kubeCredentialIdTokenHelp)
             case .server, .account: Self.spec(of: self)
             }
         }
@@ -129,4 +124,11 @@ package struct KubeCredentialCommand: Command {
         return version
     }
 
+}
+
+// The help of each option above, in English and Japanese.
+extension MessageKey {
+    package static let kubeCredentialIdTokenHelp = MessageKey(
+        "Hand kubectl the session's OpenID Connect ID token, not its access token.",
+        "kubectl にアクセストークンではなく、セッションの OpenID Connect の ID トークンを渡します。")
 }

@@ -15,12 +15,7 @@ package struct SetupGitCommand: Command {
         package var spec: OptionSpec {
             switch self {
             case .server, .account: Self.spec(of: self)
-            case .remove:
-                OptionSpec(
-                    rawValue,
-                    help: MessageKey(
-                        "Remove what setup-git wrote for the server.",
-                        "setup-git がそのサーバーについて書いた設定を削除します。"))
+            case .remove: OptionSpec(rawValue, help: .setupGitRemoveHelp)
             }
         }
     }
@@ -97,4 +92,11 @@ package struct SetupGitCommand: Command {
             : CLIError(
                 .gitConfigFailedSaying, ["status": String(outcome.status), "error": outcome.error])
     }
+}
+
+// The help of each option above, in English and Japanese.
+extension MessageKey {
+    package static let setupGitRemoveHelp = MessageKey(
+        "Remove what setup-git wrote for the server.",
+        "setup-git がそのサーバーについて書いた設定を削除します。")
 }

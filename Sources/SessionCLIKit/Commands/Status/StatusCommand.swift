@@ -15,24 +15,9 @@ package struct StatusCommand: Command {
         /// The option's help.
         package var spec: OptionSpec {
             switch self {
-            case .json:
-                OptionSpec(
-                    rawValue,
-                    help: MessageKey(
-                        "Print one JSON object (its fields are listed below).",
-                        "JSON オブジェクトを 1 つ出力します (フィールドは下に記載)。"))
-            case .showToken:
-                OptionSpec(
-                    rawValue,
-                    help: MessageKey(
-                        "Include the full token in the output.",
-                        "出力にトークン全体を含めます。"))
-            case .watch:
-                OptionSpec(
-                    rawValue,
-                    help: MessageKey(
-                        "Print the status again on every change, until Ctrl-C or SIGTERM (exit 0).",
-                        "変化のたびに状態を出力し直します。Ctrl-C か SIGTERM で終わります (終了コード 0)。"))
+            case .json: OptionSpec(rawValue, help: .jsonOptionHelp)
+            case .showToken: OptionSpec(rawValue, help: .statusShowTokenHelp)
+            case .watch: OptionSpec(rawValue, help: .statusWatchHelp)
             case .server, .account: Self.spec(of: self)
             }
         }
@@ -197,4 +182,14 @@ private struct Screen: Sendable {
     var nextChange: Date? {
         sessions.entries.compactMap(\.summary.expiresAt).filter { $0 > checkedAt }.min()
     }
+}
+
+// The help of each option above, in English and Japanese.
+extension MessageKey {
+    package static let statusShowTokenHelp = MessageKey(
+        "Include the full token in the output.",
+        "出力にトークン全体を含めます。")
+    package static let statusWatchHelp = MessageKey(
+        "Print the status again on every change, until Ctrl-C or SIGTERM (exit 0).",
+        "変化のたびに状態を出力し直します。Ctrl-C か SIGTERM で終わります (終了コード 0)。")
 }

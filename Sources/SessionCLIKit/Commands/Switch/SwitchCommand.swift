@@ -16,18 +16,8 @@ package struct SwitchCommand: Command {
         /// The option's placeholder and help.
         package var spec: OptionSpec {
             switch self {
-            case .server:
-                OptionSpec(
-                    rawValue, value: "URL", completion: .server,
-                    help: MessageKey(
-                        "The server of the session (its origin).",
-                        "セッションのサーバー (のオリジン)。"))
-            case .account:
-                OptionSpec(
-                    rawValue, value: "NAME", completion: .account,
-                    help: MessageKey(
-                        "The account of the session.",
-                        "セッションのアカウント。"))
+            case .server: OptionSpec(rawValue, value: "URL", completion: .server, help: .switchServerHelp)
+            case .account: OptionSpec(rawValue, value: "NAME", completion: .account, help: .switchAccountHelp)
             }
         }
     }
@@ -122,4 +112,14 @@ package struct SwitchCommand: Command {
         }
         throw CLIError(.switchNoAnswer)
     }
+}
+
+// The help of each option above, in English and Japanese.
+extension MessageKey {
+    package static let switchServerHelp = MessageKey(
+        "The server of the session (its origin).",
+        "セッションのサーバー (のオリジン)。")
+    package static let switchAccountHelp = MessageKey(
+        "The account of the session.",
+        "セッションのアカウント。")
 }

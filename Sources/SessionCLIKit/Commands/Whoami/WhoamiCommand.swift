@@ -15,12 +15,7 @@ package struct WhoamiCommand: Command {
         package var spec: OptionSpec {
             switch self {
             case .server, .account: Self.spec(of: self)
-            case .json:
-                OptionSpec(
-                    rawValue,
-                    help: MessageKey(
-                        "Print one JSON object (its fields are listed below).",
-                        "JSON オブジェクトを 1 つ出力します (フィールドは下に記載)。"))
+            case .json: OptionSpec(rawValue, help: .jsonOptionHelp)
             }
         }
     }

@@ -55,12 +55,40 @@ import Testing
         }
     }
 
-    @Test func onlyACatalogsFileDeclaresKeys() throws {
+    /// Outside a catalog's file, a key is declared only beside what says
+    /// it: an option's help (`jsonHelp`, in the options' enum) or an exit
+    /// code's meaning (`successMeaning`), and every such key is reached
+    /// through the options or the exit codes, so the catalog's tests see it.
+    @Test func onlyACatalogsFileDeclaresKeysBesidesOptionsAndExitCodes() throws {
         let catalogFiles = Set(WordCatalog.all.compactMap { $0.file.split(separator: "/").last })
-        for file in try Self.toolFiles() where try !Self.matches(Self.declaration, in: file.text).isEmpty {
+        let options = CommandTable.specs.flatMap(\.options) + CommandSpec.globalOptions
+        let reached = Set((options.map(\.help) + ExitCode.allCases.map(\.meaning)).map(\.english))
+        var besides = 0
+        for file in try Self.toolFiles() {
             let name = file.path.split(separator: "/").last ?? ""
-            #expect(catalogFiles.contains(name), "\(file.path) declares keys but is no catalog's")
+            if catalogFiles.contains(name) { continue }
+            let lines = file.text.split(separator: "\n", omittingEmptySubsequences: false)
+            for (number, line) in lines.enumerated() {
+                guard let declared = try Self.matches(Self.declaration, in: String(line)).first else {
+                    continue
+                }
+                besides += 1
+                #expect(
+                    declared.hasSuffix("Help") || declared.hasSuffix("Meaning"),
+                    "\(file.path): \(declared) is declared outside a catalog")
+                let english = Self.literals(in: String(lines[number + 1])).first.map(Self.unescaped) ?? ""
+                #expect(
+                    reached.contains(english),
+                    "\(file.path): \(declared) is no option's help nor exit code's meaning")
+            }
         }
+        #expect(besides >= ExitCode.allCases.count)
+    }
+
+    /// A literal's text as Swift reads it, for the escapes a key's text has.
+    static func unescaped(_ literal: String) -> String {
+        literal.replacingOccurrences(of: "\\\"", with: "\"").replacingOccurrences(of: "\\n", with: "\n")
+            .replacingOccurrences(of: "\\\\", with: "\\")
     }
 
     /// Files whose string literals are not the tool's words: a program's

@@ -5,7 +5,7 @@ import Testing
 /// The catalog: no message exists in one language only, and the two texts
 /// of a message have the same blanks, so neither says less than the other.
 /// Run over every command's words, every shared group, and every key
-/// written inline (an option's help, an exit code's meaning, a variable's).
+/// declared beside what says it (an option's help, an exit code's meaning).
 @Suite struct MessageCatalogTests {
     /// Keys whose Japanese text is, rightly, only names, numbers or marks:
     /// a blank and its quotes, labels a script looks for (`URL:`, `Code:`),
