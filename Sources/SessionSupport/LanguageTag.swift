@@ -5,11 +5,17 @@
 /// else (`jav`, the Javanese code, is not Japanese).
 package enum LanguageTag {
     /// Whether `tag` (a BCP 47 tag, a POSIX locale, a locale identifier) names Japanese.
-    package static func isJapanese(_ tag: some StringProtocol) -> Bool {
-        let first =
-            tag.split(
-                maxSplits: 1, omittingEmptySubsequences: false, whereSeparator: { "_-@.".contains($0) }
-            ).first ?? ""
-        return first.count == 2 && first.lowercased() == "ja"
+    ///
+    /// Read as bytes: every run of the tool asks it at start, and a split
+    /// into substrings costs more than the rest of choosing the language.
+    package static func isJapanese(_ tag: String) -> Bool {
+        var bytes = tag.utf8.makeIterator()
+        // `| 0x20` lowercases an ASCII letter; only J and j become j, A and a become a.
+        guard bytes.next().map({ $0 | 0x20 }) == UInt8(ascii: "j"),
+            bytes.next().map({ $0 | 0x20 }) == UInt8(ascii: "a")
+        else { return false }
+        guard let next = bytes.next() else { return true }
+        return next == UInt8(ascii: "_") || next == UInt8(ascii: "-") || next == UInt8(ascii: "@")
+            || next == UInt8(ascii: ".")
     }
 }

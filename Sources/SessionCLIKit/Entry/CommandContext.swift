@@ -35,7 +35,7 @@ package struct CommandContext: Sendable {
     package let style: Style
     /// The clock expiry is judged by.
     package let now: @Sendable () -> Date
-    private let storeLocation: Result<FileLoginStateStore, CLIError>
+    private let storeLocation: StoreOutcome
     private let access: NetworkAccess
 
     /// - Throws: A usage error for an invalid `--lang` or `--color`.
@@ -55,17 +55,32 @@ package struct CommandContext: Sendable {
             option: globals.value(.color), environment: environment,
             outputIsTerminal: console.outputIsTerminal)
         let language = language
-        storeLocation = Result { () throws(CLIError) in
-            try StoreLocation.resolve(
-                option: globals.value(.store), environment: environment, console: console, language: language)
+        do {
+            storeLocation = .store(
+                try StoreLocation.resolve(
+                    option: globals.value(.store), environment: environment, console: console,
+                    language: language))
+        } catch {
+            storeLocation = .refused(error)
         }
+    }
+
+    /// The store, or why `--store` or its variables cannot name one: a type
+    /// of its own, not `Result`, whose metadata every run would build (a
+    /// lookup of `CLIError`'s conformance to `Error`, 4 % of `status`).
+    private enum StoreOutcome {
+        case store(FileLoginStateStore)
+        case refused(CLIError)
     }
 
     /// The session file: `--store`, else `SESSION_CLI_STORE`, else the default location.
     ///
     /// - Throws: A usage error for an invalid `--store` or `SESSION_CLI_LOCK_TIMEOUT`.
     package func store() throws(CLIError) -> FileLoginStateStore {
-        try storeLocation.get()
+        switch storeLocation {
+        case .store(let store): return store
+        case .refused(let error): throw error
+        }
     }
 
     /// The network. In `session-cli` this never returns: the process becomes

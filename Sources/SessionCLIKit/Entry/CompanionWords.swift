@@ -1,48 +1,64 @@
 // The words of a command that needs the network: handing over to session-cli-api, and waiting for
 // it to finish.
 extension ErrorKey {
-    package static let noNetworkInThisRun = ErrorKey(
-        .software,
-        "this run has no network",
-        "この実行ではネットワークを使えません")
-    package static let companionFolderUnknown = ErrorKey(
-        .software,
-        "cannot find the folder session-cli runs from, to start session-cli-api",
-        "session-cli-api を起動するための、session-cli の実行フォルダーが見つかりません")
-    package static let companionMissing = ErrorKey(
-        .software,
-        "session-cli-api is missing from {folder}; install it in the same folder as session-cli",
-        "{folder} に session-cli-api がありません。session-cli と同じフォルダーにインストールしてください")
-    package static let companionCannotRun = ErrorKey(
-        .software,
-        "cannot run {path}: {reason}",
-        "{path} を実行できません: {reason}")
-    package static let companionInputLost = ErrorKey(
-        .ioError,
-        "cannot keep standard input for session-cli-api: {reason}",
-        "session-cli-api のために標準入力を保持できません: {reason}")
-    package static let commandDidNotFinish = ErrorKey(
-        .software,
-        "the command did not finish",
-        "コマンドが終了しませんでした")
-    package static let unexpectedError = ErrorKey(
-        .software,
-        "unexpected error: {type}",
-        "予期しないエラー: {type}")
+    static var noNetworkInThisRun: ErrorKey {
+        ErrorKey(
+            .software,
+            "this run has no network",
+            "この実行ではネットワークを使えません")
+    }
+    static var companionFolderUnknown: ErrorKey {
+        ErrorKey(
+            .software,
+            "cannot find the folder session-cli runs from, to start session-cli-api",
+            "session-cli-api を起動するための、session-cli の実行フォルダーが見つかりません")
+    }
+    static var companionMissing: ErrorKey {
+        ErrorKey(
+            .software,
+            "session-cli-api is missing from {folder}; install it in the same folder as session-cli",
+            "{folder} に session-cli-api がありません。session-cli と同じフォルダーにインストールしてください")
+    }
+    static var companionCannotRun: ErrorKey {
+        ErrorKey(
+            .software,
+            "cannot run {path}: {reason}",
+            "{path} を実行できません: {reason}")
+    }
+    static var companionInputLost: ErrorKey {
+        ErrorKey(
+            .ioError,
+            "cannot keep standard input for session-cli-api: {reason}",
+            "session-cli-api のために標準入力を保持できません: {reason}")
+    }
+    package static var commandDidNotFinish: ErrorKey {
+        ErrorKey(
+            .software,
+            "the command did not finish",
+            "コマンドが終了しませんでした")
+    }
+    static var unexpectedError: ErrorKey {
+        ErrorKey(
+            .software,
+            "unexpected error: {type}",
+            "予期しないエラー: {type}")
+    }
 }
 
 extension WordCatalog {
     /// Every word above, for the catalog's tests.
-    package static let companion = WordCatalog(
-        "companion",
-        words: [],
-        errors: [
-            .noNetworkInThisRun,
-            .companionFolderUnknown,
-            .companionMissing,
-            .companionCannotRun,
-            .companionInputLost,
-            .commandDidNotFinish,
-            .unexpectedError,
-        ])
+    package static var companion: WordCatalog {
+        WordCatalog(
+            "companion",
+            words: [],
+            errors: [
+                .noNetworkInThisRun,
+                .companionFolderUnknown,
+                .companionMissing,
+                .companionCannotRun,
+                .companionInputLost,
+                .commandDidNotFinish,
+                .unexpectedError,
+            ])
+    }
 }

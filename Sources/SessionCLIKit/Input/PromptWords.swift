@@ -1,24 +1,30 @@
 // The words of a prompt on the terminal (a hidden token, a choice), shared by the commands that
 // ask; a signal ends a prompt with its own status.
 extension ErrorKey {
-    package static let terminalSettingsUnreadable = ErrorKey(
-        .ioError,
-        "cannot read the terminal's settings; pipe the token to 'session-cli login --with-token' instead",
-        "端末の設定を読めません。代わりにトークンを 'session-cli login --with-token' にパイプで渡してください")
-    package static let echoCannotBeTurnedOff = ErrorKey(
-        .ioError,
-        "cannot turn off the terminal's echo, so the token is not asked for; pipe it to 'session-cli login --with-token' instead",
-        "端末のエコーを止められないため、トークンは入力させません。代わりに 'session-cli login --with-token' にパイプで渡してください")
+    static var terminalSettingsUnreadable: ErrorKey {
+        ErrorKey(
+            .ioError,
+            "cannot read the terminal's settings; pipe the token to 'session-cli login --with-token' instead",
+            "端末の設定を読めません。代わりにトークンを 'session-cli login --with-token' にパイプで渡してください")
+    }
+    static var echoCannotBeTurnedOff: ErrorKey {
+        ErrorKey(
+            .ioError,
+            "cannot turn off the terminal's echo, so the token is not asked for; pipe it to 'session-cli login --with-token' instead",
+            "端末のエコーを止められないため、トークンは入力させません。代わりに 'session-cli login --with-token' にパイプで渡してください")
+    }
 }
 
 extension WordCatalog {
     /// Every word above, for the catalog's tests.
-    package static let prompt = WordCatalog(
-        "prompt",
-        words: [],
-        errors: [
-            .terminalSettingsUnreadable,
-            .echoCannotBeTurnedOff,
-        ],
-        statuses: [.hangup, .interrupted, .terminated])
+    package static var prompt: WordCatalog {
+        WordCatalog(
+            "prompt",
+            words: [],
+            errors: [
+                .terminalSettingsUnreadable,
+                .echoCannotBeTurnedOff,
+            ],
+            statuses: [.hangup, .interrupted, .terminated])
+    }
 }

@@ -9,8 +9,9 @@
 ///
 /// ```swift
 /// extension ErrorKey {
-///     package static let whoamiNoProvider = ErrorKey(
-///         .failure, "{session} has no provider to ask…", "{session} には問い合わせる…")
+///     static var whoamiNoProvider: ErrorKey {
+///         ErrorKey(.failure, "{session} has no provider to ask…", "{session} には問い合わせる…")
+///     }
 /// }
 /// throw CLIError(.whoamiNoProvider, messages: ["session": ErrorReport.describe(key)])
 /// ```

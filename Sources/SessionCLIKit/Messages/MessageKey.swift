@@ -9,9 +9,12 @@
 ///
 /// ```swift
 /// extension MessageKey {
-///     package static let whoamiNotSaid = MessageKey("not said", "返されていません")
+///     static var whoamiNotSaid: MessageKey { MessageKey("not said", "返されていません") }
 /// }
 /// ```
+///
+/// A key is a computed property, not a stored `static let`: stored, every
+/// key's two texts would be data the loader relocates at every start.
 ///
 /// `MessageCatalogTests` checks every key of every catalog: both texts,
 /// the same blanks, and Japanese in the Japanese one. A key is its texts:

@@ -38,10 +38,12 @@ package struct WordCatalog: Sendable {
     package var exitCodes: Set<ExitCode> { Set(errors.map(\.exitCode) + statuses) }
 
     /// The groups several commands share, each in the folder of what it is about.
-    package static let shared: [WordCatalog] = [
-        .tool, .session, .store, .storeLock, .keyring, .input, .prompt, .companion, .network, .signIn,
-        .environment,
-    ]
+    package static var shared: [WordCatalog] {
+        [
+            .tool, .session, .store, .storeLock, .keyring, .input, .prompt, .companion, .network, .signIn,
+            .environment,
+        ]
+    }
 
     /// Every catalog: the shared groups and each command's own.
     package static var all: [WordCatalog] {

@@ -38,7 +38,9 @@ package enum Signals {
         }
     }
 
-    private static let endings = Ending.allCases.map(\.number)
+    // A literal, not `Ending.allCases.map(\.number)`: every run reads it, and
+    // a literal builds no array type at start.
+    private static let endings = [SIGINT, SIGTERM, SIGHUP]
 
     /// What every run of the tool starts with.
     package static func prepareProcess() {

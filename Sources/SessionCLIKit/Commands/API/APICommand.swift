@@ -262,22 +262,34 @@ extension APIHead {
 
 // The help of each option above, in English and Japanese.
 extension MessageKey {
-    package static let apiMethodHelp = MessageKey(
-        "The HTTP method (default: GET, or POST with fields or --input).",
-        "HTTP メソッド (省略時: GET、フィールドか --input があれば POST)。")
-    package static let apiHeaderHelp = MessageKey(
-        "Add a request header (repeatable).",
-        "リクエストヘッダーを追加します (複数指定可)。")
-    package static let apiRawFieldHelp = MessageKey(
-        "Add a string field (repeatable).",
-        "文字列のフィールドを追加します (複数指定可)。")
-    package static let apiFieldHelp = MessageKey(
-        "Add a typed field: true, false, null, an integer, @FILE (@- for standard input), else a string (repeatable).",
-        "型付きのフィールドを追加します: true、false、null、整数、@FILE (@- は標準入力)、それ以外は文字列 (複数指定可)。")
-    package static let apiInputHelp = MessageKey(
-        "Send this file as the body (- for standard input), streamed as it is read.",
-        "このファイルを本文として送ります (- は標準入力)。読みながら送ります。")
-    package static let apiIncludeHelp = MessageKey(
-        "Print the status line and the headers before the body.",
-        "本文の前にステータス行とヘッダーを出力します。")
+    static var apiMethodHelp: MessageKey {
+        MessageKey(
+            "The HTTP method (default: GET, or POST with fields or --input).",
+            "HTTP メソッド (省略時: GET、フィールドか --input があれば POST)。")
+    }
+    static var apiHeaderHelp: MessageKey {
+        MessageKey(
+            "Add a request header (repeatable).",
+            "リクエストヘッダーを追加します (複数指定可)。")
+    }
+    static var apiRawFieldHelp: MessageKey {
+        MessageKey(
+            "Add a string field (repeatable).",
+            "文字列のフィールドを追加します (複数指定可)。")
+    }
+    static var apiFieldHelp: MessageKey {
+        MessageKey(
+            "Add a typed field: true, false, null, an integer, @FILE (@- for standard input), else a string (repeatable).",
+            "型付きのフィールドを追加します: true、false、null、整数、@FILE (@- は標準入力)、それ以外は文字列 (複数指定可)。")
+    }
+    static var apiInputHelp: MessageKey {
+        MessageKey(
+            "Send this file as the body (- for standard input), streamed as it is read.",
+            "このファイルを本文として送ります (- は標準入力)。読みながら送ります。")
+    }
+    static var apiIncludeHelp: MessageKey {
+        MessageKey(
+            "Print the status line and the headers before the body.",
+            "本文の前にステータス行とヘッダーを出力します。")
+    }
 }

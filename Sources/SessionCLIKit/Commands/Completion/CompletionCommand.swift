@@ -80,7 +80,9 @@ extension CompletionCommand.Output {
 
 // The help of each option above, in English and Japanese.
 extension MessageKey {
-    package static let completionValuesHelp = MessageKey(
-        "Print the store's servers or accounts, one a line (what the scripts ask for).",
-        "保存先のサーバーかアカウントを 1 行に 1 つ出力します (スクリプトが使うもの)。")
+    static var completionValuesHelp: MessageKey {
+        MessageKey(
+            "Print the store's servers or accounts, one a line (what the scripts ask for).",
+            "保存先のサーバーかアカウントを 1 行に 1 つ出力します (スクリプトが使うもの)。")
+    }
 }

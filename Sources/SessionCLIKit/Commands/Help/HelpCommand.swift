@@ -73,7 +73,9 @@ package struct HelpCommand: Command {
 
 // The help of each option above, in English and Japanese.
 extension MessageKey {
-    package static let helpManHelp = MessageKey(
-        "Print the whole help as a manual page (roff), for man -l.",
-        "ヘルプ全体をマニュアルページ (roff) として出力します。man -l 用です。")
+    static var helpManHelp: MessageKey {
+        MessageKey(
+            "Print the whole help as a manual page (roff), for man -l.",
+            "ヘルプ全体をマニュアルページ (roff) として出力します。man -l 用です。")
+    }
 }

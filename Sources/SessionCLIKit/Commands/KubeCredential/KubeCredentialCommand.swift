@@ -128,7 +128,9 @@ package struct KubeCredentialCommand: Command {
 
 // The help of each option above, in English and Japanese.
 extension MessageKey {
-    package static let kubeCredentialIdTokenHelp = MessageKey(
-        "Hand kubectl the session's OpenID Connect ID token, not its access token.",
-        "kubectl にアクセストークンではなく、セッションの OpenID Connect の ID トークンを渡します。")
+    static var kubeCredentialIdTokenHelp: MessageKey {
+        MessageKey(
+            "Hand kubectl the session's OpenID Connect ID token, not its access token.",
+            "kubectl にアクセストークンではなく、セッションの OpenID Connect の ID トークンを渡します。")
+    }
 }

@@ -246,77 +246,126 @@ package struct LoginCommand: Command {
 
 // The help of each option above, in English and Japanese.
 extension MessageKey {
-    package static let loginWithTokenHelp = MessageKey(
-        "Read the token from standard input (one trailing newline is removed); on a terminal, it is asked for with echo off.",
-        "トークンを標準入力から読みます (末尾の改行 1 つは取り除きます)。端末ではエコーを止めて入力させます。")
-    package static let loginServerHelp = MessageKey(
-        "The server the token belongs to (https, or http to this machine).",
-        "トークンを使うサーバー (https、またはこのマシン宛ての http)。")
-    package static let loginDeviceHelp = MessageKey(
-        "Sign in at the identity provider with a code entered in any browser.",
-        "どのブラウザーでも入力できるコードで ID プロバイダーにサインインします。")
-    package static let loginWebHelp = MessageKey(
-        "Sign in at the identity provider in this machine's browser.",
-        "このマシンのブラウザーで ID プロバイダーにサインインします。")
-    package static let loginClientCredentialsHelp = MessageKey(
-        "Sign in as the client itself, with no person (secret: SESSION_CLI_CLIENT_SECRET).",
-        "人を介さず、クライアント自身としてサインインします (シークレットは SESSION_CLI_CLIENT_SECRET)。")
-    package static let loginProviderHelp = MessageKey(
-        "A provider by name, with what is known of it (its issuer is the default).",
-        "名前で指定するプロバイダー。その既知の事情を使います (発行者の既定値になります)。")
-    package static let loginIssuerHelp = MessageKey(
-        "The provider (default: the session's provider).",
-        "プロバイダー (省略時: セッションのプロバイダー)。")
-    package static let loginClientIDHelp = MessageKey(
-        "The client ID (default: the session's).",
-        "クライアント ID (省略時: セッションのもの)。")
-    package static let loginScopeHelp = MessageKey(
-        "A scope to ask for (repeatable).",
-        "要求するスコープ (複数指定可)。")
-    package static let loginDeviceEndpointHelp = MessageKey(
-        "The device authorization endpoint, when discovery lists none.",
-        "ディスカバリーに載っていないときの、デバイス認可エンドポイント。")
-    package static let loginNoBrowserHelp = MessageKey(
-        "With --web: print the URL, do not open a browser; on a terminal, also take the address pasted back.",
-        "--web で: ブラウザーを開かず URL を出力します。端末では貼り付けたアドレスも受け付けます。")
-    package static let loginCallbackPortHelp = MessageKey(
-        "With --web: listen on this port (default: a random one).",
-        "--web で: このポートで待ち受けます (省略時: ランダム)。")
-    package static let loginCallbackHostHelp = MessageKey(
-        "With --web: the redirect's host (default: 127.0.0.1).",
-        "--web で: リダイレクト先のホスト (省略時: 127.0.0.1)。")
-    package static let loginPromptHelp = MessageKey(
-        "With --web: what the provider shows, so another account can sign in.",
-        "--web で: プロバイダーに表示させる画面。別のアカウントでサインインするときに。")
-    package static let loginAccountHelp = MessageKey(
-        "The account the token belongs to (--user is the same).",
-        "トークンのアカウント (--user も同じ)。")
-    package static let loginExpiresInHelp = MessageKey(
-        "How long the token stays valid (default: no expiry).",
-        "トークンの有効期間 (省略時: 期限なし)。")
-    package static let loginSecretsHelp = MessageKey(
-        "Where the tokens are kept (default: where the session had them, else file). Alone: move an existing session's tokens there.",
-        "トークンの保管場所 (省略時: セッションが使っていた場所、なければ file)。これだけを指定すると、既存のセッションのトークンをそこへ移します。")
-    package static let loginCaFileHelp = MessageKey(
-        "A PEM file of CAs to trust, besides the system's, for this session's provider and server (kept with the session).",
-        "このセッションのプロバイダーとサーバーについて、システムの CA に加えて信頼する CA の PEM ファイル (セッションと一緒に保存)。")
-    package static let loginClientCertHelp = MessageKey(
-        "A PEM client certificate to present to the provider and the server (kept with the session; needs --client-cert-key).",
-        "プロバイダーとサーバーに提示する PEM のクライアント証明書 (セッションと一緒に保存。--client-cert-key が必要)。")
-    package static let loginClientCertKeyHelp = MessageKey(
-        "The certificate's PEM private key, readable by you only; only its path is kept.",
-        "証明書の PEM 秘密鍵。自分だけが読めるファイルにしてください。保存されるのはパスだけです。")
-    package static let loginDpopHelp = MessageKey(
-        "Bind the session's tokens to a new key of its own (DPoP, RFC 9449): a copied token is useless without it.",
-        "セッションのトークンを専用の新しい鍵に束縛します (DPoP、RFC 9449)。コピーされたトークンは鍵なしでは使えません。")
-    package static let loginPrivateKeyJWTHelp = MessageKey(
-        "Authenticate the client with a signed assertion of this private key (PEM, P-256 or RSA, readable by you only) instead of a secret; the path is kept with the session, the key never is.",
-        "シークレットの代わりに、この秘密鍵 (PEM、P-256 か RSA、本人だけが読めるもの) で署名したアサーションでクライアントを認証します。パスはセッションに保存されますが、鍵そのものは保存されません。"
-    )
-    package static let loginKeyIDHelp = MessageKey(
-        "The key's ID at the provider (kid), with --private-key-jwt.",
-        "プロバイダーでの鍵の ID (kid)。--private-key-jwt と一緒に使います。")
-    package static let loginKeyAudienceHelp = MessageKey(
-        "What each assertion's aud names, with --private-key-jwt: the URL of the endpoint it goes to (default; OpenID Connect), or the issuer (FAPI 2.0).",
-        "--private-key-jwt と一緒に: 各アサーションの aud に入れるもの。送り先エンドポイントの URL (既定、OpenID Connect) か、発行者 (FAPI 2.0)。")
+    static var loginWithTokenHelp: MessageKey {
+        MessageKey(
+            "Read the token from standard input (one trailing newline is removed); on a terminal, it is asked for with echo off.",
+            "トークンを標準入力から読みます (末尾の改行 1 つは取り除きます)。端末ではエコーを止めて入力させます。")
+    }
+    static var loginServerHelp: MessageKey {
+        MessageKey(
+            "The server the token belongs to (https, or http to this machine).",
+            "トークンを使うサーバー (https、またはこのマシン宛ての http)。")
+    }
+    static var loginDeviceHelp: MessageKey {
+        MessageKey(
+            "Sign in at the identity provider with a code entered in any browser.",
+            "どのブラウザーでも入力できるコードで ID プロバイダーにサインインします。")
+    }
+    static var loginWebHelp: MessageKey {
+        MessageKey(
+            "Sign in at the identity provider in this machine's browser.",
+            "このマシンのブラウザーで ID プロバイダーにサインインします。")
+    }
+    static var loginClientCredentialsHelp: MessageKey {
+        MessageKey(
+            "Sign in as the client itself, with no person (secret: SESSION_CLI_CLIENT_SECRET).",
+            "人を介さず、クライアント自身としてサインインします (シークレットは SESSION_CLI_CLIENT_SECRET)。")
+    }
+    static var loginProviderHelp: MessageKey {
+        MessageKey(
+            "A provider by name, with what is known of it (its issuer is the default).",
+            "名前で指定するプロバイダー。その既知の事情を使います (発行者の既定値になります)。")
+    }
+    static var loginIssuerHelp: MessageKey {
+        MessageKey(
+            "The provider (default: the session's provider).",
+            "プロバイダー (省略時: セッションのプロバイダー)。")
+    }
+    static var loginClientIDHelp: MessageKey {
+        MessageKey(
+            "The client ID (default: the session's).",
+            "クライアント ID (省略時: セッションのもの)。")
+    }
+    static var loginScopeHelp: MessageKey {
+        MessageKey(
+            "A scope to ask for (repeatable).",
+            "要求するスコープ (複数指定可)。")
+    }
+    static var loginDeviceEndpointHelp: MessageKey {
+        MessageKey(
+            "The device authorization endpoint, when discovery lists none.",
+            "ディスカバリーに載っていないときの、デバイス認可エンドポイント。")
+    }
+    static var loginNoBrowserHelp: MessageKey {
+        MessageKey(
+            "With --web: print the URL, do not open a browser; on a terminal, also take the address pasted back.",
+            "--web で: ブラウザーを開かず URL を出力します。端末では貼り付けたアドレスも受け付けます。")
+    }
+    static var loginCallbackPortHelp: MessageKey {
+        MessageKey(
+            "With --web: listen on this port (default: a random one).",
+            "--web で: このポートで待ち受けます (省略時: ランダム)。")
+    }
+    static var loginCallbackHostHelp: MessageKey {
+        MessageKey(
+            "With --web: the redirect's host (default: 127.0.0.1).",
+            "--web で: リダイレクト先のホスト (省略時: 127.0.0.1)。")
+    }
+    static var loginPromptHelp: MessageKey {
+        MessageKey(
+            "With --web: what the provider shows, so another account can sign in.",
+            "--web で: プロバイダーに表示させる画面。別のアカウントでサインインするときに。")
+    }
+    static var loginAccountHelp: MessageKey {
+        MessageKey(
+            "The account the token belongs to (--user is the same).",
+            "トークンのアカウント (--user も同じ)。")
+    }
+    static var loginExpiresInHelp: MessageKey {
+        MessageKey(
+            "How long the token stays valid (default: no expiry).",
+            "トークンの有効期間 (省略時: 期限なし)。")
+    }
+    static var loginSecretsHelp: MessageKey {
+        MessageKey(
+            "Where the tokens are kept (default: where the session had them, else file). Alone: move an existing session's tokens there.",
+            "トークンの保管場所 (省略時: セッションが使っていた場所、なければ file)。これだけを指定すると、既存のセッションのトークンをそこへ移します。")
+    }
+    static var loginCaFileHelp: MessageKey {
+        MessageKey(
+            "A PEM file of CAs to trust, besides the system's, for this session's provider and server (kept with the session).",
+            "このセッションのプロバイダーとサーバーについて、システムの CA に加えて信頼する CA の PEM ファイル (セッションと一緒に保存)。")
+    }
+    static var loginClientCertHelp: MessageKey {
+        MessageKey(
+            "A PEM client certificate to present to the provider and the server (kept with the session; needs --client-cert-key).",
+            "プロバイダーとサーバーに提示する PEM のクライアント証明書 (セッションと一緒に保存。--client-cert-key が必要)。")
+    }
+    static var loginClientCertKeyHelp: MessageKey {
+        MessageKey(
+            "The certificate's PEM private key, readable by you only; only its path is kept.",
+            "証明書の PEM 秘密鍵。自分だけが読めるファイルにしてください。保存されるのはパスだけです。")
+    }
+    static var loginDpopHelp: MessageKey {
+        MessageKey(
+            "Bind the session's tokens to a new key of its own (DPoP, RFC 9449): a copied token is useless without it.",
+            "セッションのトークンを専用の新しい鍵に束縛します (DPoP、RFC 9449)。コピーされたトークンは鍵なしでは使えません。")
+    }
+    static var loginPrivateKeyJWTHelp: MessageKey {
+        MessageKey(
+            "Authenticate the client with a signed assertion of this private key (PEM, P-256 or RSA, readable by you only) instead of a secret; the path is kept with the session, the key never is.",
+            "シークレットの代わりに、この秘密鍵 (PEM、P-256 か RSA、本人だけが読めるもの) で署名したアサーションでクライアントを認証します。パスはセッションに保存されますが、鍵そのものは保存されません。"
+        )
+    }
+    static var loginKeyIDHelp: MessageKey {
+        MessageKey(
+            "The key's ID at the provider (kid), with --private-key-jwt.",
+            "プロバイダーでの鍵の ID (kid)。--private-key-jwt と一緒に使います。")
+    }
+    static var loginKeyAudienceHelp: MessageKey {
+        MessageKey(
+            "What each assertion's aud names, with --private-key-jwt: the URL of the endpoint it goes to (default; OpenID Connect), or the issuer (FAPI 2.0).",
+            "--private-key-jwt と一緒に: 各アサーションの aud に入れるもの。送り先エンドポイントの URL (既定、OpenID Connect) か、発行者 (FAPI 2.0)。"
+        )
+    }
 }

@@ -221,16 +221,25 @@ package struct LogoutCommand: Command {
 
 // The help of each option above, in English and Japanese.
 extension MessageKey {
-    package static let logoutLocalHelp = MessageKey(
-        "Remove the session here only; do not revoke the grant at the provider.",
-        "このマシンのセッションだけを削除し、プロバイダーでの認可は取り消しません。")
-    package static let logoutAllHelp = MessageKey(
-        "End every session.",
-        "すべてのセッションを終えます。")
-    package static let logoutEverywhereHelp = MessageKey(
-        "After revoking the grant, end your session at the provider too, in the browser (OpenID Connect RP-initiated logout), so the next sign-in asks who you are.",
-        "認可を取り消した後、ブラウザーでプロバイダーのセッションも終了します (OpenID Connect の RP-Initiated Logout)。次のサインインでは本人確認が求められます。")
-    package static let logoutNoBrowserHelp = MessageKey(
-        "With --everywhere: print the URL to open instead of opening a browser (a loopback URL of this machine that sends the browser on, so the ID token is never shown).",
-        "--everywhere と一緒に: ブラウザーを開かずに、開く URL を表示します (このマシンのループバックの URL で、そこからプロバイダーへ進みます。ID トークンは表示されません)。")
+    static var logoutLocalHelp: MessageKey {
+        MessageKey(
+            "Remove the session here only; do not revoke the grant at the provider.",
+            "このマシンのセッションだけを削除し、プロバイダーでの認可は取り消しません。")
+    }
+    static var logoutAllHelp: MessageKey {
+        MessageKey(
+            "End every session.",
+            "すべてのセッションを終えます。")
+    }
+    static var logoutEverywhereHelp: MessageKey {
+        MessageKey(
+            "After revoking the grant, end your session at the provider too, in the browser (OpenID Connect RP-initiated logout), so the next sign-in asks who you are.",
+            "認可を取り消した後、ブラウザーでプロバイダーのセッションも終了します (OpenID Connect の RP-Initiated Logout)。次のサインインでは本人確認が求められます。")
+    }
+    static var logoutNoBrowserHelp: MessageKey {
+        MessageKey(
+            "With --everywhere: print the URL to open instead of opening a browser (a loopback URL of this machine that sends the browser on, so the ID token is never shown).",
+            "--everywhere と一緒に: ブラウザーを開かずに、開く URL を表示します (このマシンのループバックの URL で、そこからプロバイダーへ進みます。ID トークンは表示されません)。"
+        )
+    }
 }

@@ -96,7 +96,9 @@ package struct SetupGitCommand: Command {
 
 // The help of each option above, in English and Japanese.
 extension MessageKey {
-    package static let setupGitRemoveHelp = MessageKey(
-        "Remove what setup-git wrote for the server.",
-        "setup-git がそのサーバーについて書いた設定を削除します。")
+    static var setupGitRemoveHelp: MessageKey {
+        MessageKey(
+            "Remove what setup-git wrote for the server.",
+            "setup-git がそのサーバーについて書いた設定を削除します。")
+    }
 }

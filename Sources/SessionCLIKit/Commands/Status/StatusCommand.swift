@@ -186,10 +186,14 @@ private struct Screen: Sendable {
 
 // The help of each option above, in English and Japanese.
 extension MessageKey {
-    package static let statusShowTokenHelp = MessageKey(
-        "Include the full token in the output.",
-        "出力にトークン全体を含めます。")
-    package static let statusWatchHelp = MessageKey(
-        "Print the status again on every change, until Ctrl-C or SIGTERM (exit 0).",
-        "変化のたびに状態を出力し直します。Ctrl-C か SIGTERM で終わります (終了コード 0)。")
+    static var statusShowTokenHelp: MessageKey {
+        MessageKey(
+            "Include the full token in the output.",
+            "出力にトークン全体を含めます。")
+    }
+    static var statusWatchHelp: MessageKey {
+        MessageKey(
+            "Print the status again on every change, until Ctrl-C or SIGTERM (exit 0).",
+            "変化のたびに状態を出力し直します。Ctrl-C か SIGTERM で終わります (終了コード 0)。")
+    }
 }

@@ -116,10 +116,14 @@ package struct SwitchCommand: Command {
 
 // The help of each option above, in English and Japanese.
 extension MessageKey {
-    package static let switchServerHelp = MessageKey(
-        "The server of the session (its origin).",
-        "セッションのサーバー (のオリジン)。")
-    package static let switchAccountHelp = MessageKey(
-        "The account of the session.",
-        "セッションのアカウント。")
+    static var switchServerHelp: MessageKey {
+        MessageKey(
+            "The server of the session (its origin).",
+            "セッションのサーバー (のオリジン)。")
+    }
+    static var switchAccountHelp: MessageKey {
+        MessageKey(
+            "The account of the session.",
+            "セッションのアカウント。")
+    }
 }

@@ -104,10 +104,14 @@ package struct TokenCommand: Command {
 
 // The help of each option above, in English and Japanese.
 extension MessageKey {
-    package static let tokenDpopProofHelp = MessageKey(
-        "With a URL: for a session from login --dpop, print the token and, on a second line, a fresh DPoP proof for METHOD URL.",
-        "URL と一緒に: login --dpop のセッションで、トークンと、2 行目に METHOD URL 用の新しい DPoP 証明を表示します。")
-    package static let tokenDpopNonceHelp = MessageKey(
-        "With --dpop-proof: the server's nonce to put in the proof, for a server the session has not met (otherwise the last nonce the server gave is used).",
-        "--dpop-proof と一緒に: 証明に入れるサーバーのノンス。セッションがまだ通信していないサーバー用です (それ以外ではサーバーが最後に返したノンスを使います)。")
+    static var tokenDpopProofHelp: MessageKey {
+        MessageKey(
+            "With a URL: for a session from login --dpop, print the token and, on a second line, a fresh DPoP proof for METHOD URL.",
+            "URL と一緒に: login --dpop のセッションで、トークンと、2 行目に METHOD URL 用の新しい DPoP 証明を表示します。")
+    }
+    static var tokenDpopNonceHelp: MessageKey {
+        MessageKey(
+            "With --dpop-proof: the server's nonce to put in the proof, for a server the session has not met (otherwise the last nonce the server gave is used).",
+            "--dpop-proof と一緒に: 証明に入れるサーバーのノンス。セッションがまだ通信していないサーバー用です (それ以外ではサーバーが最後に返したノンスを使います)。")
+    }
 }

@@ -35,7 +35,7 @@ import Testing
         }
     }
 
-    static let declaration = #"^\s*(?:package )?static let (\w+) = (?:MessageKey|ErrorKey)\("#
+    static let declaration = #"^\s*(?:package )?static var (\w+): (?:MessageKey|ErrorKey) \{"#
 
     @Test func everyDeclaredKeyIsInItsCatalog() throws {
         let files = try Self.toolFiles()
@@ -76,7 +76,10 @@ import Testing
                 #expect(
                     declared.hasSuffix("Help") || declared.hasSuffix("Meaning"),
                     "\(file.path): \(declared) is declared outside a catalog")
-                let english = Self.literals(in: String(lines[number + 1])).first.map(Self.unescaped) ?? ""
+                let next = lines[(number + 1)...].prefix(3).lazy.compactMap {
+                    Self.literals(in: String($0)).first
+                }
+                let english = next.first.map(Self.unescaped) ?? ""
                 #expect(
                     reached.contains(english),
                     "\(file.path): \(declared) is no option's help nor exit code's meaning")

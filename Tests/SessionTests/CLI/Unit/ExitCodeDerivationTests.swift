@@ -15,7 +15,7 @@ import Testing
                 file.path,
                 Set(
                     try CatalogSourceTests.matches(
-                        #"^\s*package static let (\w+) = ErrorKey\("#, in: file.text))
+                        #"^\s*(?:package )?static var (\w+): ErrorKey \{"#, in: file.text))
             )
         }.filter { !$0.names.isEmpty }
     }
