@@ -111,15 +111,15 @@ package enum ErrorReport {
     }
 
     /// The status to exit with: `status`, unless writing the output failed
-    /// (a closed pipe, a full disk, `> /dev/full`); then 74, said on standard
-    /// error when standard error still works.
+    /// (a closed pipe, a full disk, `> /dev/full`); then `outputIncomplete`'s
+    /// code (74), said on standard error when standard error still works.
     package static func finish(_ status: ExitCode, console: Console, in language: Language) -> ExitCode {
         guard let failure = console.outputFailure else { return status }
         if failure.stream == .output {
             console.error(
                 "session-cli: " + Message(.outputIncomplete, ["reason": failure.reason]).text(in: language))
         }
-        return .ioError
+        return ErrorKey.outputIncomplete.exitCode
     }
 
     /// Why a token is not valid, in the catalog's words (what `AuthToken`'s

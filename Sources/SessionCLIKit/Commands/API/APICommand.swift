@@ -122,7 +122,7 @@ package struct APICommand: Command {
         case .success:
             return .success
         case .outputFailed:
-            return .ioError  // said by ErrorReport.finish
+            return ErrorKey.outputIncomplete.exitCode  // said by ErrorReport.finish
         case .status(let code, let body):
             _ = output.withLock { $0.write(body) }
             throw Self.refusal(code, loggedOut: token == nil && (try? repository.load())?.credential == nil)

@@ -165,7 +165,7 @@ package struct LogoutCommand: Command {
 
     /// Says which removed sessions left their tokens in the keyring (it could
     /// not be reached to delete them), with the command that deletes them:
-    /// exit 69 then, 0 otherwise.
+    /// the logout is done, and ends with that warning's code (69), else 0.
     private func reportKeyringLeftovers(
         _ removed: [FileLoginStateStore.Removed], store: FileLoginStateStore, context: CommandContext
     ) throws -> ExitCode {
@@ -183,7 +183,7 @@ package struct LogoutCommand: Command {
                         "session": ErrorReport.describe(key),
                         "reason": ErrorReport.cliError(for: error).message,
                     ]))
-            status = .unavailable
+            status = ErrorKey.logoutKeyringLeftovers.exitCode
         }
         return status
     }

@@ -46,11 +46,6 @@ extension MessageKey {
             "The default session is now {session}.",
             "デフォルトのセッションは {session} になりました。")
     }
-    static var logoutKeyringLeftovers: MessageKey {
-        MessageKey(
-            "the tokens of {session} are still in the keyring ({reason}); delete them with: {command}",
-            "{session} のトークンがまだキーリングにあります ({reason})。次のコマンドで削除してください: {command}")
-    }
     static var revocationDone: MessageKey {
         MessageKey(
             "Revoked the grant at {issuer}.",
@@ -119,6 +114,12 @@ extension MessageKey {
 }
 
 extension ErrorKey {
+    static var logoutKeyringLeftovers: ErrorKey {
+        ErrorKey(
+            .unavailable,
+            "the tokens of {session} are still in the keyring ({reason}); delete them with: {command}",
+            "{session} のトークンがまだキーリングにあります ({reason})。次のコマンドで削除してください: {command}")
+    }
     static var logoutAllWithSelection: ErrorKey {
         ErrorKey(
             .usage,
@@ -148,7 +149,6 @@ extension LogoutCommand {
                 .logoutRemovedUnreadableSession,
                 .loggedOutOf,
                 .logoutDefaultIsNow,
-                .logoutKeyringLeftovers,
                 .revocationDone,
                 .revocationNotOffered,
                 .revocationOnlyByPerson,
@@ -166,6 +166,7 @@ extension LogoutCommand {
             errors: [
                 .logoutAllWithSelection,
                 .logoutEverywhereAlone,
+                .logoutKeyringLeftovers,
             ])
     }
 }
