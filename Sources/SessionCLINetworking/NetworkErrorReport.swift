@@ -45,7 +45,6 @@ enum NetworkErrorReport {
         case SequenceError.notAnHTTPURL: CLIError(.sequenceNotHTTP)
         case NetworkError.transport(let underlying as DeadlineExceededError):
             CLIError(
-
                 .connectionNoCompleteAnswer, ["seconds": String(underlying.limit.components.seconds)],
                 messages: ["origin": describe(origin)])
         case NetworkError.transport(let underlying as ConnectionError):

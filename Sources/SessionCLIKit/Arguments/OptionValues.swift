@@ -97,7 +97,6 @@ package enum OptionValues {
     ) throws(CLIError) -> Choice {
         guard let choice = Choice(rawValue: text) else {
             throw CLIError(
-
                 .invalidChoice, ["option": option],
                 messages: ["choices": .alternatives(Choice.allCases.map(\.rawValue))])
         }

@@ -37,16 +37,11 @@ extension ErrorKey {
             "the command did not finish",
             "コマンドが終了しませんでした")
     }
-    static var unexpectedError: ErrorKey {
-        ErrorKey(
-            .software,
-            "unexpected error: {type}",
-            "予期しないエラー: {type}")
-    }
 }
 
 extension WordCatalog {
-    /// Every word above, for the catalog's tests.
+    /// Every key above: what the catalog's tests check, and the errors whose
+    /// codes a command that names this catalog documents.
     package static var companion: WordCatalog {
         WordCatalog(
             "companion",
@@ -58,7 +53,6 @@ extension WordCatalog {
                 .companionCannotRun,
                 .companionInputLost,
                 .commandDidNotFinish,
-                .unexpectedError,
             ])
     }
 }

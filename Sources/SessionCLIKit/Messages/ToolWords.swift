@@ -41,21 +41,6 @@ extension MessageKey {
             " or ",
             "、")
     }
-    static var actionLogIn: MessageKey {
-        MessageKey(
-            "log in",
-            "ログインする")
-    }
-    static var actionLogOut: MessageKey {
-        MessageKey(
-            "log out",
-            "ログアウトする")
-    }
-    static var actionSwitch: MessageKey {
-        MessageKey(
-            "switch the default session",
-            "デフォルトのセッションを切り替える")
-    }
     static var warning: MessageKey {
         MessageKey(
             "warning: {text}",
@@ -65,11 +50,6 @@ extension MessageKey {
         MessageKey(
             "note: {text}",
             "注意: {text}")
-    }
-    static var insecurePermissions: MessageKey {
-        MessageKey(
-            "warning: {path} can be read by other users; run 'chmod 600 {path}' or log in again",
-            "警告: {path} はほかのユーザーが読めます。'chmod 600 {path}' を実行するか、もう一度ログインしてください")
     }
     package static var verbatim: MessageKey {
         MessageKey(
@@ -109,6 +89,18 @@ extension MessageKey {
 }
 
 extension ErrorKey {
+    static var optionNeedsPath: ErrorKey {
+        ErrorKey(
+            .usage,
+            "{option} needs a file's path",
+            "{option} にはファイルのパスが必要です")
+    }
+    static var unexpectedError: ErrorKey {
+        ErrorKey(
+            .software,
+            "unexpected error: {type}",
+            "予期しないエラー: {type}")
+    }
     static var tokenIsNeverAnOption: ErrorKey {
         ErrorKey(
             .usage,
@@ -266,7 +258,7 @@ extension ErrorKey {
             "{option} needs {other}",
             "{option} には {other} が必要です")
     }
-    static var apiBadMethod: ErrorKey {
+    static var invalidMethod: ErrorKey {
         ErrorKey(
             .usage,
             "invalid --method: give an HTTP method such as GET, POST, PUT, PATCH or DELETE",
@@ -275,7 +267,8 @@ extension ErrorKey {
 }
 
 extension WordCatalog {
-    /// Every word above, for the catalog's tests.
+    /// Every key above: what the catalog's tests check, and the errors whose
+    /// codes a command that names this catalog documents.
     package static var tool: WordCatalog {
         WordCatalog(
             "tool",
@@ -288,12 +281,8 @@ extension WordCatalog {
                 .urlReasonQueryOrFragment,
                 .urlReasonPlainHTTP,
                 .listOr,
-                .actionLogIn,
-                .actionLogOut,
-                .actionSwitch,
                 .warning,
                 .note,
-                .insecurePermissions,
                 .verbatim,
                 .nothing,
                 .listSeparator,
@@ -303,6 +292,8 @@ extension WordCatalog {
                 .sessionNoServerNoAccount,
             ],
             errors: [
+                .optionNeedsPath,
+                .unexpectedError,
                 .tokenIsNeverAnOption,
                 .unknownCommand,
                 .unknownCommandNear,
@@ -329,7 +320,7 @@ extension WordCatalog {
                 .storeMustBeFile,
                 .outputIncomplete,
                 .optionNeedsOther,
-                .apiBadMethod,
+                .invalidMethod,
             ])
     }
 }

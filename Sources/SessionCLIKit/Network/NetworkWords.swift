@@ -49,6 +49,12 @@ extension MessageKey {
 }
 
 extension ErrorKey {
+    package static var dpopKeyUnusable: ErrorKey {
+        ErrorKey(
+            .badData,
+            "the session's DPoP key cannot be used: {reason}; log in again",
+            "セッションの DPoP 鍵を使えません: {reason}。もう一度ログインしてください")
+    }
     static var connectionProxyNeedsCredentials: ErrorKey {
         ErrorKey(
             .unavailable,
@@ -186,7 +192,8 @@ extension ErrorKey {
 }
 
 extension WordCatalog {
-    /// Every word above, for the catalog's tests.
+    /// Every key above: what the catalog's tests check, and the errors whose
+    /// codes a command that names this catalog documents.
     package static var network: WordCatalog {
         WordCatalog(
             "network",
@@ -202,6 +209,7 @@ extension WordCatalog {
                 .reasonOther,
             ],
             errors: [
+                .dpopKeyUnusable,
                 .connectionProxyNeedsCredentials,
                 .cannotReach,
                 .connectionCertificateRejected,

@@ -1,6 +1,56 @@
 // The words of signing in at a provider and of what it refuses, shared by login, logout and every
 // command that refreshes a token, with the hints that follow them.
 extension MessageKey {
+    static var providerSignOutFailed: MessageKey {
+        MessageKey(
+            "could not end your session at {issuer}: {reason}; sign out on its own pages",
+            "{issuer} でのセッションを終了できませんでした: {reason}。プロバイダーのページでサインアウトしてください")
+    }
+    static var providerSignOutNoProvider: MessageKey {
+        MessageKey(
+            "the session did not come from a sign-in at a provider, so there is no session there to end",
+            "このセッションはプロバイダーでのサインインによるものではないため、そこで終了するセッションはありません")
+    }
+    static var providerSignOutNoIDToken: MessageKey {
+        MessageKey(
+            "the session has no ID token to name it to {issuer}, so your session there was not ended; sign out on its own pages",
+            "このセッションには {issuer} に示す ID トークンがないため、そこでのセッションは終了していません。プロバイダーのページでサインアウトしてください")
+    }
+    static var providerSignOutNotOffered: MessageKey {
+        MessageKey(
+            "{issuer} lists no end_session_endpoint, so your session there was not ended; sign out on its own pages",
+            "{issuer} には end_session_endpoint がないため、そこでのセッションは終了していません。プロバイダーのページでサインアウトしてください")
+    }
+    static var providerSignedOut: MessageKey {
+        MessageKey(
+            "Signed out at {issuer} too.",
+            "{issuer} でもサインアウトしました。")
+    }
+    static var revocationFailed: MessageKey {
+        MessageKey(
+            "could not revoke the grant at {issuer} ({reason}); the local session is removed anyway",
+            "{issuer} で認可を取り消せませんでした ({reason})。このマシンのセッションは削除しました")
+    }
+    static var revocationTimedOut: MessageKey {
+        MessageKey(
+            "{issuer} did not answer within {seconds} s; the grant may still be valid there; the local session is removed anyway",
+            "{issuer} が {seconds} 秒以内に応答しませんでした。そこではまだ認可が有効かもしれません。このマシンのセッションは削除しました")
+    }
+    static var revocationOnlyByPerson: MessageKey {
+        MessageKey(
+            "{provider} lets no app revoke its grant; to end it there too, revoke it at {page}",
+            "{provider} ではアプリが認可を取り消すことはできません。そこでも終わらせるには {page} で取り消してください")
+    }
+    static var revocationNotOffered: MessageKey {
+        MessageKey(
+            "{issuer} lists no revocation endpoint; the grant was not revoked there",
+            "{issuer} には取り消しのエンドポイントがないため、そこでは認可を取り消していません")
+    }
+    static var revocationDone: MessageKey {
+        MessageKey(
+            "Revoked the grant at {issuer}.",
+            "{issuer} で認可を取り消しました。")
+    }
     package static var hintCheckIssuer: MessageKey {
         MessageKey(
             "check --issuer",
@@ -266,11 +316,22 @@ extension ErrorKey {
 }
 
 extension WordCatalog {
-    /// Every word above, for the catalog's tests.
+    /// Every key above: what the catalog's tests check, and the errors whose
+    /// codes a command that names this catalog documents.
     package static var signIn: WordCatalog {
         WordCatalog(
             "signIn",
             words: [
+                .providerSignOutFailed,
+                .providerSignOutNoProvider,
+                .providerSignOutNoIDToken,
+                .providerSignOutNotOffered,
+                .providerSignedOut,
+                .revocationFailed,
+                .revocationTimedOut,
+                .revocationOnlyByPerson,
+                .revocationNotOffered,
+                .revocationDone,
                 .hintCheckIssuer,
                 .hintIssuerSpelling,
                 .hintDeviceEndpoint,

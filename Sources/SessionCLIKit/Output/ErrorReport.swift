@@ -24,7 +24,6 @@ package enum ErrorReport {
                 ["lock": error.lockPath, "seconds": String(Int(error.waited.rounded(.up)))])
         case is AuthTokenError:
             CLIError(
-
                 .invalidTokenIn,
                 messages: ["source": Message(.tokenSourceAnywhere), "reason": reason(error)])
         case let error as KeyringError:
@@ -83,7 +82,6 @@ package enum ErrorReport {
             return CLIError(.connectionUnsupported, ["what": what])
         case .connectionRefused, .hostNotFound, .connectionLost, .tooManyRedirects, .other:
             return CLIError(
-
                 .cannotReach,
                 messages: [
                     "origin": Message(.verbatim, ["text": origin]), "reason": reason(error.reason),
@@ -239,11 +237,6 @@ package enum ErrorReport {
         case Errno.notDirectory: Message(.hintNotFolder)
         default: Message(.nothing)
         }
-    }
-
-    /// Why the keyring could not be used, in the catalog's words.
-    package static func message(for error: KeyringError) -> Message {
-        cliError(for: error).message
     }
 
     /// Why the keyring could not be used, and how the tool ends because of it.

@@ -10,7 +10,8 @@ extension ErrorKey {
 }
 
 extension WordCatalog {
-    /// Every word above, for the catalog's tests.
+    /// Every key above: what the catalog's tests check, and the errors whose
+    /// codes a command that names this catalog documents.
     package static var storeLock: WordCatalog {
         WordCatalog(
             "storeLock",

@@ -1,5 +1,5 @@
 // The words of what the store throws: a session file that cannot be read or written, a token that
-// is not one, a session that is not there.
+// is not one.
 extension MessageKey {
     static var fileKindDirectory: MessageKey {
         MessageKey(
@@ -136,16 +136,6 @@ extension MessageKey {
             "; the system's limit of watches or open files is reached",
             "。システムの監視数またはファイル数の上限に達しています")
     }
-    static var tokenSourceStandardInput: MessageKey {
-        MessageKey(
-            "on standard input",
-            "標準入力の")
-    }
-    static var tokenSourcePrompt: MessageKey {
-        MessageKey(
-            "typed at the prompt",
-            "プロンプトで入力された")
-    }
     static var tokenSourceAnywhere: MessageKey {
         MessageKey(
             "given",
@@ -201,11 +191,6 @@ extension MessageKey {
             "non-ASCII byte",
             "ASCII 以外のバイト")
     }
-    static var tokenLongerThan: MessageKey {
-        MessageKey(
-            "the token is longer than {limit} bytes",
-            "トークンが {limit} バイトを超えています")
-    }
 }
 
 extension ErrorKey {
@@ -249,7 +234,8 @@ extension ErrorKey {
 }
 
 extension WordCatalog {
-    /// Every word above, for the catalog's tests.
+    /// Every key above: what the catalog's tests check, and the errors whose
+    /// codes a command that names this catalog documents.
     package static var store: WordCatalog {
         WordCatalog(
             "store",
@@ -281,8 +267,6 @@ extension WordCatalog {
                 .hintDiskFull,
                 .hintNotFolder,
                 .hintWatchLimit,
-                .tokenSourceStandardInput,
-                .tokenSourcePrompt,
                 .tokenSourceAnywhere,
                 .tokenEmpty,
                 .tokenTooLong,
@@ -294,7 +278,6 @@ extension WordCatalog {
                 .byteNUL,
                 .byteControl,
                 .byteNonASCII,
-                .tokenLongerThan,
             ],
             errors: [
                 .sessionFileTooNew,

@@ -18,7 +18,6 @@ package struct Style: Sendable {
             colored = outputIsTerminal && environment[.noColor] == nil && environment[.terminal] != "dumb"
         default:
             throw CLIError(
-
                 .invalidChoice, ["option": "--color"],
                 messages: ["choices": .alternatives(["auto", "always", "never"])])
         }

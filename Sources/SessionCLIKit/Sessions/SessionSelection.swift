@@ -19,14 +19,10 @@ package struct SessionSelection: Sendable {
     /// The options, shared by every command that selects.
     package static let serverOption = OptionSpec(
         "server", value: "URL", environment: .server, completion: .server,
-        help: MessageKey(
-            "Use the session on this server (its origin) for this run; the default stays.",
-            "この実行ではこのサーバー (のオリジン) のセッションを使います。デフォルトは変わりません。"))
+        help: .selectionServerHelp)
     package static let accountOption = OptionSpec(
         "account", value: "NAME", environment: .account, completion: .account,
-        help: MessageKey(
-            "Use the session of this account for this run; the default stays.",
-            "この実行ではこのアカウントのセッションを使います。デフォルトは変わりません。"))
+        help: .selectionAccountHelp)
 
     /// A selection of values already checked.
     package init(server: URL?, account: String?) {
@@ -124,7 +120,6 @@ package struct SessionSelection: Sendable {
                     $0.key.account.map { Message(.verbatim, ["text": $0]) } ?? Message(.noAccount)
                 }
                 return CLIError(
-
                     .noSessionOtherAccounts, ["server": origin],
                     messages: ["asked": asked, "accounts": .list(accounts)])
             }
@@ -136,13 +131,11 @@ package struct SessionSelection: Sendable {
                     $0.key.origin.map { Message(.verbatim, ["text": $0]) } ?? Message(.noServer)
                 }
                 return CLIError(
-
                     .noSessionOtherServers, ["account": account],
                     messages: ["asked": asked, "servers": .list(servers)])
             }
         }
         return CLIError(
-
             .noSessionForSelection,
             messages: ["asked": asked, "sessions": ErrorReport.describe(listed.map(\.key))])
     }
@@ -173,5 +166,19 @@ extension SelectsSession {
     /// The group's spec of `option`, which is ``server`` or ``account``.
     package static func spec(of option: Self) -> OptionSpec {
         option == .server ? SessionSelection.serverOption : SessionSelection.accountOption
+    }
+}
+
+// The help of the two options above, in English and Japanese.
+extension MessageKey {
+    static var selectionServerHelp: MessageKey {
+        MessageKey(
+            "Use the session on this server (its origin) for this run; the default stays.",
+            "この実行ではこのサーバー (のオリジン) のセッションを使います。デフォルトは変わりません。")
+    }
+    static var selectionAccountHelp: MessageKey {
+        MessageKey(
+            "Use the session of this account for this run; the default stays.",
+            "この実行ではこのアカウントのセッションを使います。デフォルトは変わりません。")
     }
 }

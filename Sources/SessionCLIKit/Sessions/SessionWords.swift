@@ -1,6 +1,16 @@
 // The words of choosing a session (`--server`, `--account`), shared by every command that works on
 // one, and of a session that is missing or expired.
 extension MessageKey {
+    static var statusProvider: MessageKey {
+        MessageKey(
+            "Provider",
+            "プロバイダー")
+    }
+    static var statusAccount: MessageKey {
+        MessageKey(
+            "Account",
+            "アカウント")
+    }
     static var noServer: MessageKey {
         MessageKey(
             "no server",
@@ -116,11 +126,14 @@ extension ErrorKey {
 }
 
 extension WordCatalog {
-    /// Every word above, for the catalog's tests.
+    /// Every key above: what the catalog's tests check, and the errors whose
+    /// codes a command that names this catalog documents.
     package static var session: WordCatalog {
         WordCatalog(
             "session",
             words: [
+                .statusProvider,
+                .statusAccount,
                 .noServer,
                 .noAccount,
                 .chooseWithServer,

@@ -25,21 +25,10 @@
 ///   ends with the keyring's "cancelled".
 package enum Signals {
     /// A signal that ends a prompt.
-    package enum Ending: Sendable, CaseIterable {
+    package enum Ending: Sendable {
         case hangup, interrupt, terminate
-
-        /// Its number (SIGHUP, SIGINT, SIGTERM).
-        package var number: Int32 {
-            switch self {
-            case .hangup: SIGHUP
-            case .interrupt: SIGINT
-            case .terminate: SIGTERM
-            }
-        }
     }
 
-    // A literal, not `Ending.allCases.map(\.number)`: every run reads it, and
-    // a literal builds no array type at start.
     private static let endings = [SIGINT, SIGTERM, SIGHUP]
 
     /// What every run of the tool starts with.

@@ -81,7 +81,7 @@ package struct APICommand: Command {
         if readers > 1 { throw CLIError(.apiStandardInputTwice) }
         let hasBody = input != nil || !fieldArguments.isEmpty
         let method = (arguments.value(.method) ?? (hasBody ? "POST" : "GET")).uppercased()
-        guard HTTPToken.isToken(method) else { throw CLIError(.apiBadMethod) }
+        guard HTTPToken.isToken(method) else { throw CLIError(.invalidMethod) }
         self.method = method
         var headers: [String: String] = [:]
         for text in arguments.values(.header) {

@@ -45,7 +45,6 @@ package struct CompletionCommand: Command {
         case (nil, "account"): output = .accounts
         case (nil, _?):
             throw CLIError(
-
                 .invalidChoice, ["option": "--values"],
                 messages: ["choices": .alternatives(["server", "account"])])
         case (_?, _?): throw CLIError(.completionShellOrValues)

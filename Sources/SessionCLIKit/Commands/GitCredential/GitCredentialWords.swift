@@ -58,7 +58,8 @@ extension ErrorKey {
 }
 
 extension GitCredentialCommand {
-    /// Every word above, for the catalog's tests.
+    /// Every key above: what the catalog's tests check, and the errors whose
+    /// codes a command that names this catalog documents.
     package static var words: WordCatalog {
         WordCatalog(
             "gitCredential",

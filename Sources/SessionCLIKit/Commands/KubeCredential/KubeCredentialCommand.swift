@@ -14,7 +14,7 @@ package struct KubeCredentialCommand: Command {
         /// The option's help.
         package var spec: OptionSpec {
             switch self {
-            case .idToken: OptionSpec(rawValue, help: .kubeCredentialIdTokenHelp)
+            case .idToken: OptionSpec(rawValue, help: .kubeCredentialIDTokenHelp)
             case .server, .account: Self.spec(of: self)
             }
         }
@@ -128,7 +128,7 @@ package struct KubeCredentialCommand: Command {
 
 // The help of each option above, in English and Japanese.
 extension MessageKey {
-    static var kubeCredentialIdTokenHelp: MessageKey {
+    static var kubeCredentialIDTokenHelp: MessageKey {
         MessageKey(
             "Hand kubectl the session's OpenID Connect ID token, not its access token.",
             "kubectl にアクセストークンではなく、セッションの OpenID Connect の ID トークンを渡します。")

@@ -66,12 +66,12 @@ package struct LoginCommand: Command {
             case .expiresIn: OptionSpec(rawValue, value: "SECONDS", help: .loginExpiresInHelp)
             case .secrets:
                 OptionSpec(rawValue, value: "file|keyring", environment: .secrets, help: .loginSecretsHelp)
-            case .caFile: OptionSpec(rawValue, value: "PATH", completion: .file, help: .loginCaFileHelp)
+            case .caFile: OptionSpec(rawValue, value: "PATH", completion: .file, help: .loginCAFileHelp)
             case .clientCert:
                 OptionSpec(rawValue, value: "PATH", completion: .file, help: .loginClientCertHelp)
             case .clientCertKey:
                 OptionSpec(rawValue, value: "PATH", completion: .file, help: .loginClientCertKeyHelp)
-            case .dpop: OptionSpec(rawValue, help: .loginDpopHelp)
+            case .dpop: OptionSpec(rawValue, help: .loginDPoPHelp)
             case .privateKeyJWT:
                 OptionSpec(rawValue, value: "PATH", completion: .file, help: .loginPrivateKeyJWTHelp)
             case .keyID: OptionSpec(rawValue, value: "KID", help: .loginKeyIDHelp)
@@ -169,7 +169,6 @@ package struct LoginCommand: Command {
         let present = Option.allCases.filter { arguments.has($0) || !arguments.values($0).isEmpty }
         if let stray = present.first(where: { !allowed.contains($0) }) {
             throw CLIError(
-
                 .optionDoesNotGoWith, ["option": arguments.spelling(stray), "command": "login"],
                 messages: ["mode": mode])
         }
@@ -331,7 +330,7 @@ extension MessageKey {
             "Where the tokens are kept (default: where the session had them, else file). Alone: move an existing session's tokens there.",
             "トークンの保管場所 (省略時: セッションが使っていた場所、なければ file)。これだけを指定すると、既存のセッションのトークンをそこへ移します。")
     }
-    static var loginCaFileHelp: MessageKey {
+    static var loginCAFileHelp: MessageKey {
         MessageKey(
             "A PEM file of CAs to trust, besides the system's, for this session's provider and server (kept with the session).",
             "このセッションのプロバイダーとサーバーについて、システムの CA に加えて信頼する CA の PEM ファイル (セッションと一緒に保存)。")
@@ -346,7 +345,7 @@ extension MessageKey {
             "The certificate's PEM private key, readable by you only; only its path is kept.",
             "証明書の PEM 秘密鍵。自分だけが読めるファイルにしてください。保存されるのはパスだけです。")
     }
-    static var loginDpopHelp: MessageKey {
+    static var loginDPoPHelp: MessageKey {
         MessageKey(
             "Bind the session's tokens to a new key of its own (DPoP, RFC 9449): a copied token is useless without it.",
             "セッションのトークンを専用の新しい鍵に束縛します (DPoP、RFC 9449)。コピーされたトークンは鍵なしでは使えません。")

@@ -1,5 +1,35 @@
 // The words of `LoginCommand`, each key beside its English and its Japanese text.
 extension MessageKey {
+    static var actionLogIn: MessageKey {
+        MessageKey(
+            "log in",
+            "ログインする")
+    }
+    static var revocationKeyringUnreadableShort: MessageKey {
+        MessageKey(
+            "its tokens could not be read from the keyring",
+            "キーリングからトークンを読めませんでした")
+    }
+    static var loginGrantShared: MessageKey {
+        MessageKey(
+            "{provider} keeps one grant for this app and account: the tokens of the session replaced were not revoked, which would end the new ones too",
+            "{provider} はこのアプリとアカウントに 1 つの認可しか持ちません: 置き換えたセッションのトークンは取り消していません (取り消すと新しいトークンも無効になります)")
+    }
+    static var tokenLongerThan: MessageKey {
+        MessageKey(
+            "the token is longer than {limit} bytes",
+            "トークンが {limit} バイトを超えています")
+    }
+    static var tokenSourceStandardInput: MessageKey {
+        MessageKey(
+            "on standard input",
+            "標準入力の")
+    }
+    static var tokenSourcePrompt: MessageKey {
+        MessageKey(
+            "typed at the prompt",
+            "プロンプトで入力された")
+    }
     static var loginSummary: MessageKey {
         MessageKey(
             "Sign in at an identity provider, or save a token, as a session.",
@@ -129,12 +159,6 @@ extension ErrorKey {
             "login {option} にはサインインの方法が必要です: --device (どのブラウザーでも使えるコード)、--web (ブラウザー)、--client-credentials (マシン) のいずれか"
         )
     }
-    static var optionNeedsPath: ErrorKey {
-        ErrorKey(
-            .usage,
-            "{option} needs a file's path",
-            "{option} にはファイルのパスが必要です")
-    }
     static var loginKeyIDInvalid: ErrorKey {
         ErrorKey(
             .usage,
@@ -193,11 +217,18 @@ extension ErrorKey {
 }
 
 extension LoginCommand {
-    /// Every word above, for the catalog's tests.
+    /// Every key above: what the catalog's tests check, and the errors whose
+    /// codes a command that names this catalog documents.
     package static var words: WordCatalog {
         WordCatalog(
             "login",
             words: [
+                .actionLogIn,
+                .revocationKeyringUnreadableShort,
+                .loginGrantShared,
+                .tokenLongerThan,
+                .tokenSourceStandardInput,
+                .tokenSourcePrompt,
                 .loginSummary,
                 .loginDiscussion,
                 .loginModeMove,
@@ -223,7 +254,6 @@ extension LoginCommand {
                 .moveNoSessionToFile,
                 .moveNoSessionToKeyring,
                 .loginProviderNeedsWay,
-                .optionNeedsPath,
                 .loginKeyIDInvalid,
                 .loginKeyAndSecret,
                 .loginOneWayToSignIn,

@@ -65,7 +65,6 @@ struct SignInLogin {
         provider = try arguments.value(.provider).map { text throws(CLIError) in
             guard let profile = ProviderProfile.named(text) else {
                 throw CLIError(
-
                     .invalidChoice, ["option": "--provider"],
                     messages: ["choices": .alternatives(ProviderProfile.all.map(\.name))])
             }

@@ -27,7 +27,6 @@ struct TokenInput: CredentialProvider {
         let bytes: [UInt8]
         let origin = Message(source == .prompt ? .tokenSourcePrompt : .tokenSourceStandardInput)
         let tooLong = CLIError(
-
             .invalidTokenIn,
             messages: [
                 "source": origin,

@@ -1,5 +1,10 @@
 // The words of `LogoutCommand`, each key beside its English and its Japanese text.
 extension MessageKey {
+    static var actionLogOut: MessageKey {
+        MessageKey(
+            "log out",
+            "ログアウトする")
+    }
     static var logoutSummary: MessageKey {
         MessageKey(
             "Revoke the grant and remove the session. Succeeds when already logged out.",
@@ -46,70 +51,10 @@ extension MessageKey {
             "The default session is now {session}.",
             "デフォルトのセッションは {session} になりました。")
     }
-    static var revocationDone: MessageKey {
-        MessageKey(
-            "Revoked the grant at {issuer}.",
-            "{issuer} で認可を取り消しました。")
-    }
-    static var revocationNotOffered: MessageKey {
-        MessageKey(
-            "{issuer} lists no revocation endpoint; the grant was not revoked there",
-            "{issuer} には取り消しのエンドポイントがないため、そこでは認可を取り消していません")
-    }
-    static var revocationOnlyByPerson: MessageKey {
-        MessageKey(
-            "{provider} lets no app revoke its grant; to end it there too, revoke it at {page}",
-            "{provider} ではアプリが認可を取り消すことはできません。そこでも終わらせるには {page} で取り消してください")
-    }
-    static var loginGrantShared: MessageKey {
-        MessageKey(
-            "{provider} keeps one grant for this app and account: the tokens of the session replaced were not revoked, which would end the new ones too",
-            "{provider} はこのアプリとアカウントに 1 つの認可しか持ちません: 置き換えたセッションのトークンは取り消していません (取り消すと新しいトークンも無効になります)")
-    }
-    static var revocationTimedOut: MessageKey {
-        MessageKey(
-            "{issuer} did not answer within {seconds} s; the grant may still be valid there; the local session is removed anyway",
-            "{issuer} が {seconds} 秒以内に応答しませんでした。そこではまだ認可が有効かもしれません。このマシンのセッションは削除しました")
-    }
-    static var revocationFailed: MessageKey {
-        MessageKey(
-            "could not revoke the grant at {issuer} ({reason}); the local session is removed anyway",
-            "{issuer} で認可を取り消せませんでした ({reason})。このマシンのセッションは削除しました")
-    }
     static var revocationKeyringUnreadable: MessageKey {
         MessageKey(
             "its tokens could not be read from the keyring: {reason}",
             "キーリングからトークンを読めませんでした: {reason}")
-    }
-    static var revocationKeyringUnreadableShort: MessageKey {
-        MessageKey(
-            "its tokens could not be read from the keyring",
-            "キーリングからトークンを読めませんでした")
-    }
-    static var providerSignedOut: MessageKey {
-        MessageKey(
-            "Signed out at {issuer} too.",
-            "{issuer} でもサインアウトしました。")
-    }
-    static var providerSignOutNotOffered: MessageKey {
-        MessageKey(
-            "{issuer} lists no end_session_endpoint, so your session there was not ended; sign out on its own pages",
-            "{issuer} には end_session_endpoint がないため、そこでのセッションは終了していません。プロバイダーのページでサインアウトしてください")
-    }
-    static var providerSignOutNoIDToken: MessageKey {
-        MessageKey(
-            "the session has no ID token to name it to {issuer}, so your session there was not ended; sign out on its own pages",
-            "このセッションには {issuer} に示す ID トークンがないため、そこでのセッションは終了していません。プロバイダーのページでサインアウトしてください")
-    }
-    static var providerSignOutNoProvider: MessageKey {
-        MessageKey(
-            "the session did not come from a sign-in at a provider, so there is no session there to end",
-            "このセッションはプロバイダーでのサインインによるものではないため、そこで終了するセッションはありません")
-    }
-    static var providerSignOutFailed: MessageKey {
-        MessageKey(
-            "could not end your session at {issuer}: {reason}; sign out on its own pages",
-            "{issuer} でのセッションを終了できませんでした: {reason}。プロバイダーのページでサインアウトしてください")
     }
 }
 
@@ -135,11 +80,13 @@ extension ErrorKey {
 }
 
 extension LogoutCommand {
-    /// Every word above, for the catalog's tests.
+    /// Every key above: what the catalog's tests check, and the errors whose
+    /// codes a command that names this catalog documents.
     package static var words: WordCatalog {
         WordCatalog(
             "logout",
             words: [
+                .actionLogOut,
                 .logoutSummary,
                 .logoutDiscussion,
                 .logoutRemovedUnreadableFile,
@@ -149,24 +96,12 @@ extension LogoutCommand {
                 .logoutRemovedUnreadableSession,
                 .loggedOutOf,
                 .logoutDefaultIsNow,
-                .revocationDone,
-                .revocationNotOffered,
-                .revocationOnlyByPerson,
-                .loginGrantShared,
-                .revocationTimedOut,
-                .revocationFailed,
                 .revocationKeyringUnreadable,
-                .revocationKeyringUnreadableShort,
-                .providerSignedOut,
-                .providerSignOutNotOffered,
-                .providerSignOutNoIDToken,
-                .providerSignOutNoProvider,
-                .providerSignOutFailed,
             ],
             errors: [
+                .logoutKeyringLeftovers,
                 .logoutAllWithSelection,
                 .logoutEverywhereAlone,
-                .logoutKeyringLeftovers,
             ])
     }
 }

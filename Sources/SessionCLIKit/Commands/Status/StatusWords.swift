@@ -1,5 +1,10 @@
 // The words of `StatusCommand`, each key beside its English and its Japanese text.
 extension MessageKey {
+    static var insecurePermissions: MessageKey {
+        MessageKey(
+            "warning: {path} can be read by other users; run 'chmod 600 {path}' or log in again",
+            "警告: {path} はほかのユーザーが読めます。'chmod 600 {path}' を実行するか、もう一度ログインしてください")
+    }
     static var statusLoggedIn: MessageKey {
         MessageKey(
             "Logged in",
@@ -14,11 +19,6 @@ extension MessageKey {
         MessageKey(
             "Not logged in",
             "未ログイン")
-    }
-    static var statusAccount: MessageKey {
-        MessageKey(
-            "Account",
-            "アカウント")
     }
     static var statusServer: MessageKey {
         MessageKey(
@@ -39,11 +39,6 @@ extension MessageKey {
         MessageKey(
             "Store",
             "保存先")
-    }
-    static var statusProvider: MessageKey {
-        MessageKey(
-            "Provider",
-            "プロバイダー")
     }
     static var statusCAFile: MessageKey {
         MessageKey(
@@ -249,20 +244,20 @@ extension MessageKey {
 }
 
 extension StatusCommand {
-    /// Every word above, for the catalog's tests.
+    /// Every key above: what the catalog's tests check, and the errors whose
+    /// codes a command that names this catalog documents.
     package static var words: WordCatalog {
         WordCatalog(
             "status",
             words: [
+                .insecurePermissions,
                 .statusLoggedIn,
                 .statusExpired,
                 .statusLoggedOut,
-                .statusAccount,
                 .statusServer,
                 .statusToken,
                 .statusExpires,
                 .statusStore,
-                .statusProvider,
                 .statusCAFile,
                 .statusBoundToKey,
                 .statusBoundToKeyValue,

@@ -55,7 +55,6 @@ package struct SwitchCommand: Command {
             default:
                 guard context.input.isTerminal else {
                     throw CLIError(
-
                         .switchChoose, ["count": String(listed.count)],
                         messages: [
                             "options": SessionSelection.distinguishing(listed),

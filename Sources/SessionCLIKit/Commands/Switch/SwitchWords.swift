@@ -1,5 +1,10 @@
 // The words of `SwitchCommand`, each key beside its English and its Japanese text.
 extension MessageKey {
+    static var actionSwitch: MessageKey {
+        MessageKey(
+            "switch the default session",
+            "デフォルトのセッションを切り替える")
+    }
     static var switchSummary: MessageKey {
         MessageKey(
             "Make another session the default.",
@@ -81,11 +86,13 @@ extension ErrorKey {
 }
 
 extension SwitchCommand {
-    /// Every word above, for the catalog's tests.
+    /// Every key above: what the catalog's tests check, and the errors whose
+    /// codes a command that names this catalog documents.
     package static var words: WordCatalog {
         WordCatalog(
             "switch",
             words: [
+                .actionSwitch,
                 .switchSummary,
                 .switchDiscussion,
                 .switchNothingChanged,

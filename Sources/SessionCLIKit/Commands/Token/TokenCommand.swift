@@ -19,8 +19,8 @@ package struct TokenCommand: Command {
         package var spec: OptionSpec {
             switch self {
             case .server, .account: Self.spec(of: self)
-            case .dpopProof: OptionSpec(rawValue, value: "METHOD", help: .tokenDpopProofHelp)
-            case .dpopNonce: OptionSpec(rawValue, value: "NONCE", help: .tokenDpopNonceHelp)
+            case .dpopProof: OptionSpec(rawValue, value: "METHOD", help: .tokenDPoPProofHelp)
+            case .dpopNonce: OptionSpec(rawValue, value: "NONCE", help: .tokenDPoPNonceHelp)
             }
         }
     }
@@ -49,7 +49,7 @@ package struct TokenCommand: Command {
         switch (arguments.value(.dpopProof), arguments.arguments.first) {
         case (nil, nil): proofFor = nil
         case (let method?, let text?):
-            guard HTTPToken.isToken(method) else { throw CLIError(.apiBadMethod) }
+            guard HTTPToken.isToken(method) else { throw CLIError(.invalidMethod) }
             // The request's whole URL (htu drops its query and fragment): http or https, with a host.
             guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
                 url.host?.isEmpty == false, !text.utf8.contains(where: { $0 < 0x21 || $0 == 0x7F })
@@ -104,12 +104,12 @@ package struct TokenCommand: Command {
 
 // The help of each option above, in English and Japanese.
 extension MessageKey {
-    static var tokenDpopProofHelp: MessageKey {
+    static var tokenDPoPProofHelp: MessageKey {
         MessageKey(
             "With a URL: for a session from login --dpop, print the token and, on a second line, a fresh DPoP proof for METHOD URL.",
             "URL と一緒に: login --dpop のセッションで、トークンと、2 行目に METHOD URL 用の新しい DPoP 証明を表示します。")
     }
-    static var tokenDpopNonceHelp: MessageKey {
+    static var tokenDPoPNonceHelp: MessageKey {
         MessageKey(
             "With --dpop-proof: the server's nonce to put in the proof, for a server the session has not met (otherwise the last nonce the server gave is used).",
             "--dpop-proof と一緒に: 証明に入れるサーバーのノンス。セッションがまだ通信していないサーバー用です (それ以外ではサーバーが最後に返したノンスを使います)。")

@@ -50,12 +50,6 @@ extension ErrorKey {
             "the session is not bound to a key; --dpop-proof is for a session from login --dpop",
             "このセッションは鍵に束縛されていません。--dpop-proof は login --dpop のセッション用です")
     }
-    package static var dpopKeyUnusable: ErrorKey {
-        ErrorKey(
-            .badData,
-            "the session's DPoP key cannot be used: {reason}; log in again",
-            "セッションの DPoP 鍵を使えません: {reason}。もう一度ログインしてください")
-    }
     static var tokenBoundToKey: ErrorKey {
         ErrorKey(
             .usage,
@@ -66,7 +60,8 @@ extension ErrorKey {
 }
 
 extension TokenCommand {
-    /// Every word above, for the catalog's tests.
+    /// Every key above: what the catalog's tests check, and the errors whose
+    /// codes a command that names this catalog documents.
     package static var words: WordCatalog {
         WordCatalog(
             "token",
@@ -81,7 +76,6 @@ extension TokenCommand {
                 .tokenDPoPProofNeedsURL,
                 .tokenDPoPProofBadURL,
                 .tokenNotBound,
-                .dpopKeyUnusable,
                 .tokenBoundToKey,
             ])
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SessionCLIKit
 import SessionCore
 import SessionTestSupport
 import Testing
@@ -47,7 +48,9 @@ import Testing
         let report = try await drive(home: home, token: "never_typed_0123456789", signal: signal)
         #expect(report["prompted"] as? Bool == true)
         #expect(report["echoDuringPrompt"] as? Bool == false)
-        #expect(report["status"] as? Int != 0)
+        // The status is the signal's ExitCode: 128 + its number.
+        let expected: [String: ExitCode] = ["HUP": .hangup, "INT": .interrupted, "TERM": .terminated]
+        #expect(report["status"] as? Int == expected[signal].map { Int($0.rawValue) })
         #expect(report["status"] as? String != "hung")
         #expect(report["echoAfter"] as? Bool == true, "echo stayed off after SIG\(signal)")
         #expect(try store(home).load() == .loggedOut)

@@ -56,8 +56,8 @@ import Testing
     }
 
     /// Outside a catalog's file, a key is declared only beside what says
-    /// it: an option's help (`jsonHelp`, in the options' enum) or an exit
-    /// code's meaning (`successMeaning`), and every such key is reached
+    /// it: an option's help (`statusWatchHelp`, at the end of its command's
+    /// file) or an exit code's meaning (`successMeaning`), and every such key is reached
     /// through the options or the exit codes, so the catalog's tests see it.
     @Test func onlyACatalogsFileDeclaresKeysBesidesOptionsAndExitCodes() throws {
         let catalogFiles = Set(WordCatalog.all.compactMap { $0.file.split(separator: "/").last })
