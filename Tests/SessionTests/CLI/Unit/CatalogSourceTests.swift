@@ -27,6 +27,15 @@ import Testing
         return files
     }
 
+    /// The file among `files` that declares `catalog` (its `#fileID` names
+    /// the file, not its folder; file names are unique in a target).
+    static func file(of catalog: WordCatalog, in files: [(path: String, text: String)]) -> (
+        path: String, text: String
+    )? {
+        let name = catalog.file.split(separator: "/").last.map(String.init) ?? catalog.file
+        return files.first { $0.path.hasSuffix("/" + name) }
+    }
+
     static func matches(_ pattern: String, in text: String) throws -> [String] {
         let expression = try NSRegularExpression(pattern: pattern, options: [.anchorsMatchLines])
         let range = NSRange(text.startIndex..., in: text)
@@ -40,9 +49,8 @@ import Testing
     @Test func everyDeclaredKeyIsInItsCatalog() throws {
         let files = try Self.toolFiles()
         for catalog in WordCatalog.all {
-            let name = try #require(catalog.file.split(separator: "/").last.map(String.init))
             let file = try #require(
-                files.first { $0.path.hasSuffix("/" + name) }, "\(catalog.name): no file \(catalog.file)")
+                Self.file(of: catalog, in: files), "\(catalog.name): no file \(catalog.file)")
             let declared = try Self.matches(Self.declaration, in: file.text)
             // The names in the catalog's call, but its statuses (`.interrupted`).
             let call = try #require(file.text.range(of: "WordCatalog(")).upperBound

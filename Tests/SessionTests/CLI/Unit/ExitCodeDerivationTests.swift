@@ -33,15 +33,15 @@ import Testing
     /// which keep that order.
     static func errorsByName() throws -> [String: ErrorKey] {
         let declared = try declaredErrors()
+        // Read once: a catalog's file is looked up among them for each catalog.
+        let files = try CatalogSourceTests.toolFiles()
         var byName: [String: ErrorKey] = [:]
         for catalog in WordCatalog.all {
-            let name = String(catalog.file.split(separator: "/").last ?? "")
-            guard
-                let file = try CatalogSourceTests.toolFiles().first(where: { $0.path.hasSuffix("/" + name) })
-            else { continue }
+            let file = try #require(
+                CatalogSourceTests.file(of: catalog, in: files), "\(catalog.name): no file")
             let names = try CatalogSourceTests.matches(
                 #"^\s*(?:package )?static var (\w+): ErrorKey \{"#, in: file.text)
-            #expect(names.count == catalog.errors.count, "\(name): \(names.count) errors declared")
+            #expect(names.count == catalog.errors.count, "\(file.path): \(names.count) errors declared")
             for (name, key) in zip(names, catalog.errors) { byName[name] = key }
         }
         #expect(byName.count == declared.reduce(0) { $0 + $1.names.count })
@@ -50,10 +50,9 @@ import Testing
 
     /// The files of a command's folder (its words' folder), but its words.
     static func folderFiles(of type: any Command.Type) throws -> [(path: String, text: String)] {
-        let wordsFile = String(type.words.file.split(separator: "/").last ?? "")
         let files = try CatalogSourceTests.toolFiles()
         let folder =
-            try #require(files.first { $0.path.hasSuffix("/" + wordsFile) }).path
+            try #require(CatalogSourceTests.file(of: type.words, in: files)).path
             .split(separator: "/").dropLast().joined(separator: "/") + "/"
         return files.filter { $0.path.hasPrefix(folder) && !$0.path.hasSuffix("Words.swift") }
     }
