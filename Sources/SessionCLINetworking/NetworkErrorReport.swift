@@ -113,6 +113,22 @@ enum NetworkErrorReport {
         case .clientKeyUnusable(let path, let reason):
             CLIError(.signInClientKeyUnusable, ["path": path, "reason": reason])
         case .pushedRequestUnavailable: CLIError(.signInPushedRequestUnavailable)
+        case .assertionUnavailable(let source, let reason):
+            CLIError(
+                .signInAssertionUnavailable, ["reason": reason],
+                messages: ["source": .assertionSource(source)])
+        case .assertionUnreachable(let source, let reason):
+            CLIError(
+                .signInAssertionUnreachable, ["reason": reason],
+                messages: ["source": .assertionSource(source)])
+        case .assertionUnreadable(let path, let reason):
+            CLIError(.signInAssertionUnreadable, ["path": path, "reason": reason])
+        case .assertionRefused(let source, let code, let description?):
+            CLIError(
+                .signInAssertionRefusedDescribed, ["code": code, "description": description],
+                messages: ["source": .assertionSource(source)])
+        case .assertionRefused(let source, let code, nil):
+            CLIError(.signInAssertionRefused, ["code": code], messages: ["source": .assertionSource(source)])
         }
     }
 

@@ -206,7 +206,13 @@ private struct SignIn: CredentialProvider {
         do {
             // The key is read before anything is sent: a wrong path is said at once.
             if let key = request.clientKey { try ClientKeyFile.check(key) }
-            var metadata = try await ProviderMetadata.discover(issuer: request.issuer, transport: transport)
+            // A provider without a discovery document (Google's STS): its token endpoint, given.
+            var metadata =
+                if let endpoint = request.tokenEndpoint {
+                    try ProviderMetadata(issuer: request.issuer, tokenEndpoint: endpoint)
+                } else {
+                    try await ProviderMetadata.discover(issuer: request.issuer, transport: transport)
+                }
             if case .device(let endpoint?) = request.method {
                 metadata.deviceAuthorizationEndpoint = endpoint
             }
@@ -232,8 +238,24 @@ private struct SignIn: CredentialProvider {
     {
         let events = events
         switch request.method {
+        case .clientCredentials where request.assertion != nil:
+            // The platform's token service is asked with the system's trust, the provider with the session's.
+            var configuration = configuration
+            configuration.clientAssertion = request.assertion
+            return ClientCredentialsFlow(configuration: configuration)
         case .clientCredentials:
             return ClientCredentialsFlow(configuration: configuration, transport: transport)
+        case .jwtBearer:
+            guard let assertion = request.assertion else {
+                return ClientCredentialsFlow(configuration: configuration)
+            }
+            return JWTBearerFlow(configuration: configuration, assertion: assertion)
+        case .tokenExchange(let exchange):
+            guard let assertion = request.assertion else {
+                return ClientCredentialsFlow(configuration: configuration)
+            }
+            return TokenExchangeFlow(
+                configuration: configuration, subjectToken: assertion, exchange: exchange)
         case .device:
             return DeviceAuthorizationFlow(configuration: configuration, transport: transport) { prompt in
                 events(

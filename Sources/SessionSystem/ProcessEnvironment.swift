@@ -59,6 +59,11 @@ package enum EnvironmentVariable: String, CaseIterable, Sendable {
     /// Hosts that never go through a proxy.
     case noProxy = "NO_PROXY"
     case noProxyLower = "no_proxy"
+    // A platform's identity, read by the networking library at each renewal of a machine's session.
+    /// GitHub Actions' token service for this job (set with `permissions: id-token: write`).
+    case actionsIDTokenRequestURL = "ACTIONS_ID_TOKEN_REQUEST_URL"
+    /// The bearer token that service wants.
+    case actionsIDTokenRequestToken = "ACTIONS_ID_TOKEN_REQUEST_TOKEN"
 }
 
 /// Reads ``EnvironmentVariable``s: this process's with `getenv`, or a
@@ -67,6 +72,11 @@ package enum ProcessEnvironment {
     /// The variable's value in this process's environment now.
     package static func value(_ name: EnvironmentVariable) -> String? {
         getenv(name.rawValue).map { String(cString: $0) }
+    }
+
+    /// The value of a variable a person names (`--assertion-from env:NAME`).
+    package static func value(named name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
     }
 
     /// The variable's value in `environment`.

@@ -38,16 +38,18 @@ package enum RawHTTP {
         try await request("GET", target, port: port, ipv6: ipv6, timeout: timeout)
     }
 
-    /// `method target` with `body` (a form, for a POST) on 127.0.0.1 (or
-    /// `::1`) at `port`; the whole answer, up to the server's close.
+    /// `method target` with `body` (a form, for a POST) and `headers`
+    /// (whole lines, `Name: value`) on 127.0.0.1 (or `::1`) at `port`; the
+    /// whole answer, up to the server's close.
     package static func request(
         _ method: String, _ target: String, body: String = "", port: Int, ipv6: Bool = false,
-        timeout: Double = 30
+        timeout: Double = 30, headers: [String] = []
     ) async throws -> Answer {
         try await offThePool {
             let fd = try connect(port: port, ipv6: ipv6)
             defer { close(fd) }
             var request = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+            for header in headers { request += header + "\r\n" }
             if method != "GET" {
                 request +=
                     "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\n"

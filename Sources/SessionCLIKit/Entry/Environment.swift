@@ -13,7 +13,8 @@ extension EnvironmentVariable {
         switch self {
         case .certificateFile, .certificateDirectory, .curlCABundle, .httpsProxyUpper, .httpsProxy,
             .httpProxy,
-            .allProxy, .allProxyLower, .noProxy, .noProxyLower:
+            .allProxy, .allProxyLower, .noProxy, .noProxyLower, .actionsIDTokenRequestURL,
+            .actionsIDTokenRequestToken:
             true
         default: false
         }
@@ -45,6 +46,8 @@ extension EnvironmentVariable {
         case .httpProxy: key = .variableHTTPProxy
         case .allProxy: key = .variableAllProxy
         case .noProxy: key = .variableNoProxy
+        case .actionsIDTokenRequestURL: key = .variableActionsRequestURL
+        case .actionsIDTokenRequestToken: key = .variableActionsRequestToken
         case .home, .stateHome, .allLocale, .messagesLocale, .language, .terminal, .kubernetesExecInfo,
             .sessionBus, .runtimeDirectory, .path, .httpsProxy, .allProxyLower, .noProxyLower:
             return nil

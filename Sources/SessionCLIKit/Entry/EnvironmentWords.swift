@@ -95,6 +95,17 @@ extension MessageKey {
             "Hosts reached without a proxy: names, .suffixes, addresses, CIDR ranges, or * (no_proxy too).",
             "プロキシを通さないホスト: 名前、.サフィックス、アドレス、CIDR 範囲、または * (no_proxy も可)。")
     }
+    static var variableActionsRequestURL: MessageKey {
+        MessageKey(
+            "GitHub Actions' token service for this job (set by GitHub with `permissions: id-token: write`); read at each renewal of a session signed in with --assertion-from github-actions.",
+            "このジョブの GitHub Actions のトークンサービス (`permissions: id-token: write` のとき GitHub が設定)。--assertion-from github-actions でログインしたセッションを更新するたびに読みます。"
+        )
+    }
+    static var variableActionsRequestToken: MessageKey {
+        MessageKey(
+            "The bearer token GitHub Actions' token service wants (set by GitHub); never stored.",
+            "GitHub Actions のトークンサービスが求めるベアラートークン (GitHub が設定)。保存しません。")
+    }
     static var variableColumns: MessageKey {
         MessageKey(
             "The width help is wrapped to, when it is set (else the terminal's, else 80).",
@@ -128,6 +139,8 @@ extension WordCatalog {
                 .variableHTTPProxy,
                 .variableAllProxy,
                 .variableNoProxy,
+                .variableActionsRequestURL,
+                .variableActionsRequestToken,
                 .variableColumns,
             ],
             errors: [])

@@ -307,6 +307,36 @@ extension ErrorKey {
             "cannot use the client key {path}: {reason}",
             "クライアント鍵 {path} を使えません: {reason}")
     }
+    package static var signInAssertionUnavailable: ErrorKey {
+        ErrorKey(
+            .noPermission,
+            "no usable platform token from {source}: {reason}",
+            "{source} から使えるプラットフォームのトークンを得られません: {reason}")
+    }
+    package static var signInAssertionUnreachable: ErrorKey {
+        ErrorKey(
+            .unavailable,
+            "cannot reach {source} for a platform token: {reason}",
+            "プラットフォームのトークンを得るために {source} に接続できません: {reason}")
+    }
+    package static var signInAssertionUnreadable: ErrorKey {
+        ErrorKey(
+            .ioError,
+            "cannot read the platform token file {path}: {reason}",
+            "プラットフォームのトークンのファイル {path} を読めません: {reason}")
+    }
+    package static var signInAssertionRefused: ErrorKey {
+        ErrorKey(
+            .noPermission,
+            "the provider refused the platform token from {source} ({code})",
+            "プロバイダーは {source} のプラットフォームのトークンを拒否しました ({code})")
+    }
+    package static var signInAssertionRefusedDescribed: ErrorKey {
+        ErrorKey(
+            .noPermission,
+            "the provider refused the platform token from {source} ({code}: {description})",
+            "プロバイダーは {source} のプラットフォームのトークンを拒否しました ({code}: {description})")
+    }
     package static var signInPushedRequestUnavailable: ErrorKey {
         ErrorKey(
             .badProtocol,
@@ -381,6 +411,11 @@ extension WordCatalog {
                 .signInClientSecretRequired,
                 .signInClientKeyUnusable,
                 .signInPushedRequestUnavailable,
+                .signInAssertionUnavailable,
+                .signInAssertionUnreachable,
+                .signInAssertionUnreadable,
+                .signInAssertionRefused,
+                .signInAssertionRefusedDescribed,
             ])
     }
 }

@@ -77,8 +77,8 @@ extension MessageKey {
     }
     static var unavailableMeaning: MessageKey {
         MessageKey(
-            "a server or the identity provider could not be reached in time, the sign-in listener could not listen, git could not be run (setup-git), or the keyring could not be used (no session D-Bus, no Secret Service, locked, no answer in time) or kept a logout's items",
-            "サーバーや ID プロバイダーに時間内に接続できない、サインインの待ち受けができない、git を実行できない (setup-git)、キーリングを使えない (セッション D-Bus がない、Secret Service がない、ロックされている、時間内に応答がない) か、ログアウトした項目がキーリングに残った"
+            "a server, the identity provider or a platform's token service (GitHub Actions) could not be reached in time, the sign-in listener could not listen, git could not be run (setup-git), or the keyring could not be used (no session D-Bus, no Secret Service, locked, no answer in time) or kept a logout's items",
+            "サーバー、ID プロバイダー、プラットフォームのトークンサービス (GitHub Actions) に時間内に接続できない、サインインの待ち受けができない、git を実行できない (setup-git)、キーリングを使えない (セッション D-Bus がない、Secret Service がない、ロックされている、時間内に応答がない) か、ログアウトした項目がキーリングに残った"
         )
     }
     static var softwareMeaning: MessageKey {
@@ -88,8 +88,8 @@ extension MessageKey {
     }
     static var ioErrorMeaning: MessageKey {
         MessageKey(
-            "I/O error: the store, standard input, a file given to api, the terminal or the output could not be read or written",
-            "入出力エラー: 保存先、標準入力、api に渡したファイル、端末、出力を読み書きできなかった")
+            "I/O error: the store, standard input, a file given to api, a key or platform token file, the terminal or the output could not be read or written",
+            "入出力エラー: 保存先、標準入力、api に渡したファイル、鍵やプラットフォームのトークンのファイル、端末、出力を読み書きできなかった")
     }
     static var busyMeaning: MessageKey {
         MessageKey(
@@ -105,8 +105,8 @@ extension MessageKey {
     }
     static var noPermissionMeaning: MessageKey {
         MessageKey(
-            "the server rejected the credentials (401/403), the sign-in was denied, or the provider refused the refresh",
-            "サーバーが認証情報を拒否した (401/403)、サインインが拒否された、プロバイダーが更新を拒否した")
+            "the server rejected the credentials (401/403), the sign-in was denied, the provider refused the refresh, or a machine's platform token was expired, missing or refused",
+            "サーバーが認証情報を拒否した (401/403)、サインインが拒否された、プロバイダーが更新を拒否した、マシンのプラットフォームのトークンが期限切れ、見つからない、または拒否された")
     }
     static var interruptedMeaning: MessageKey {
         MessageKey(

@@ -1,6 +1,21 @@
 // The words of choosing a session (`--server`, `--account`), shared by every command that works on
 // one, and of a session that is missing or expired.
 extension MessageKey {
+    package static var assertionFromFile: MessageKey {
+        MessageKey("the file {path}", "ファイル {path}")
+    }
+    package static var assertionFromGitHub: MessageKey {
+        MessageKey("GitHub Actions", "GitHub Actions のジョブ")
+    }
+    package static var assertionFromGitHubAudience: MessageKey {
+        MessageKey("GitHub Actions (audience {audience})", "GitHub Actions のジョブ (オーディエンス {audience})")
+    }
+    package static var assertionFromVariable: MessageKey {
+        MessageKey("the variable {name}", "環境変数 {name}")
+    }
+    package static var assertionFromApplication: MessageKey {
+        MessageKey("the application's source {name}", "アプリケーションの取得元 {name}")
+    }
     static var statusProvider: MessageKey {
         MessageKey(
             "Provider",
@@ -132,6 +147,11 @@ extension WordCatalog {
         WordCatalog(
             "session",
             words: [
+                .assertionFromFile,
+                .assertionFromGitHub,
+                .assertionFromGitHubAudience,
+                .assertionFromVariable,
+                .assertionFromApplication,
                 .statusProvider,
                 .statusAccount,
                 .noServer,

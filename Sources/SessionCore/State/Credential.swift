@@ -112,11 +112,13 @@ public struct Credential: Sendable, Hashable, Codable {
     /// Whether the session can get a new access token by itself: it knows
     /// its provider, and has a refresh token or (a client signed in as
     /// itself, ``OAuthProvider/usesClientCredentials``) the client's secret
-    /// or key to run the grant again. Such a session stays logged in after its
-    /// access token expires.
+    /// or key to run the grant again, or (a machine, ``OAuthProvider/machine``)
+    /// a source of platform tokens to run its grant with. Such a session
+    /// stays logged in after its access token expires.
     public var canRefresh: Bool {
         guard let provider else { return false }
         return refreshToken != nil || provider.usesClientCredentials && provider.isConfidential
+            || provider.machine != nil
     }
 
     /// The access token's lifetime as issued: from ``tokenIssuedAt`` (else

@@ -50,14 +50,19 @@ public struct OAuthProvider: Sendable, Hashable, Codable {
     /// `{tenantid}` each token fills in with its own `tid`, or a tenant's ID
     /// for a tenant asked for by its domain name).
     public var idTokenIssuer: String?
+    /// For a machine that signs in with its platform's identity: where each
+    /// platform token comes from and how it is spent. Such a session is
+    /// renewed by reading a fresh token and running the same grant again.
+    public var machine: MachineSignIn?
 
     /// A provider and its endpoints.
     public init(
         issuer: URL, clientID: String, tokenEndpoint: URL, revocationEndpoint: URL? = nil,
         clientSecret: AuthToken? = nil, clientAuthentication: ClientAuthenticationMethod? = nil,
         redirect: LoopbackRedirect? = nil, usesClientCredentials: Bool = false, clientKey: ClientKey? = nil,
-        idTokenIssuer: String? = nil
+        idTokenIssuer: String? = nil, machine: MachineSignIn? = nil
     ) {
+        self.machine = machine
         self.idTokenIssuer = idTokenIssuer
         self.clientKey = clientKey
         self.issuer = issuer
@@ -72,7 +77,7 @@ public struct OAuthProvider: Sendable, Hashable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case issuer, clientID, tokenEndpoint, revocationEndpoint, clientSecret, clientAuthentication, redirect
-        case clientKey, idTokenIssuer
+        case clientKey, idTokenIssuer, machine
         case usesClientCredentials = "clientCredentials"
     }
 
@@ -92,11 +97,15 @@ public struct OAuthProvider: Sendable, Hashable, Codable {
             usesClientCredentials: try container.decodeIfPresent(Bool.self, forKey: .usesClientCredentials)
                 ?? false,
             clientKey: try container.decodeIfPresent(ClientKey.self, forKey: .clientKey),
-            idTokenIssuer: try container.decodeIfPresent(String.self, forKey: .idTokenIssuer))
+            idTokenIssuer: try container.decodeIfPresent(String.self, forKey: .idTokenIssuer),
+            machine: try container.decodeIfPresent(MachineSignIn.self, forKey: .machine))
     }
 
-    /// Whether the client has a secret or a key (a confidential client).
-    public var isConfidential: Bool { clientSecret != nil || clientKey != nil }
+    /// Whether the client has a secret or a key (a confidential client), or
+    /// proves itself with its platform's token (``MachineGrant/clientAssertion``).
+    public var isConfidential: Bool {
+        clientSecret != nil || clientKey != nil || machine?.grant == .clientAssertion
+    }
 
     /// What is known of the provider (``ProviderProfile/matching(_:)``), if it is a known one.
     public var profile: ProviderProfile? { ProviderProfile.matching(issuer) }

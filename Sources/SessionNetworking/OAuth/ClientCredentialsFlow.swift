@@ -11,8 +11,10 @@ import SessionSupport
 /// Sign-in of a client as itself, with no person: the client credentials
 /// grant (RFC 6749 §4.4), for CI jobs and services.
 ///
-/// The client must be confidential: the grant is its secret, or its key
-/// (``OAuthConfiguration/clientKey``). The session's
+/// The client must be confidential: the grant is its secret, its key
+/// (``OAuthConfiguration/clientKey``), or its platform's token as its
+/// assertion (``OAuthConfiguration/clientAssertion``, RFC 7523 §2.2: a CI
+/// job or a pod with no secret at all). The session's
 /// account is the client ID. There is no refresh token: when the token is
 /// due, ``TokenRefresher`` runs the grant again with the secret kept in the
 /// session (``OAuthProvider/usesClientCredentials``), under the store's
@@ -30,6 +32,7 @@ public struct ClientCredentialsFlow: CredentialProvider {
     /// The provider, the client (with its secret) and the scopes.
     public let configuration: OAuthConfiguration
     private let transport: any Transport
+    private let givenTransport: (any Transport)?
     private let now: @Sendable () -> Date
 
     /// - Parameters:
@@ -42,6 +45,7 @@ public struct ClientCredentialsFlow: CredentialProvider {
     ) {
         self.configuration = configuration
         self.transport = transport ?? configuration.connection.transport()
+        self.givenTransport = transport
         self.now = now
     }
 
@@ -51,6 +55,12 @@ public struct ClientCredentialsFlow: CredentialProvider {
     ///   secret or key, another ``SignInError`` for what the provider answered, or
     ///   the `NetworkError` of a transport failure.
     public func credential() async throws -> Credential {
+        if let source = configuration.clientAssertion {
+            return try await MachineGrants.signIn(
+                configuration, MachineSignIn(source: source, grant: .clientAssertion),
+                transport: givenTransport,
+                now: now)
+        }
         guard configuration.clientSecret != nil || configuration.clientKey != nil else {
             throw SignInError.clientSecretRequired
         }

@@ -35,6 +35,11 @@ public struct OAuthConfiguration: Sendable {
     /// a secret (`private_key_jwt`, RFC 7523): kept by path with the session
     /// for its refreshes and revocation.
     public var clientKey: ClientKey?
+    /// For the client credentials grant: a platform's token the client
+    /// proves itself with instead of a secret or a key (RFC 7523 §2.2,
+    /// Microsoft Entra's workload identity federation), read fresh for the
+    /// sign-in and each renewal; the session keeps the source.
+    public var clientAssertion: AssertionSource?
     /// Whether the session's tokens are bound to a new key of its own by
     /// DPoP (RFC 9449): every flow then makes a P-256 key, proves it on
     /// each request to the token endpoint, and keeps it as a secret of the

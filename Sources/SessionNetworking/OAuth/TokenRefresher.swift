@@ -56,6 +56,8 @@ public final class TokenRefresher: Sendable {
     private let exclusion: Exclusion
     private let deadline: Duration
     private let inFlight = Locked<Task<Credential?, any Error>?>(nil)
+    /// The application's own sources of platform tokens (``AssertionSource/application(name:read:)``).
+    private let assertionSources: [AssertionSource]
 
     /// - Parameters:
     ///   - repository: The session's store.
@@ -67,13 +69,18 @@ public final class TokenRefresher: Sendable {
     ///   - margin: The longest margin before expiry; half the token's
     ///     lifetime when that is shorter.
     ///   - now: The clock expiry is judged by.
+    ///   - assertionSources: The application's sources of platform tokens
+    ///     (``AssertionSource/application(name:read:)``), for machine sessions
+    ///     that kept one by its name.
     public convenience init(
         repository: any LoginStateRepository,
         transport: (any Transport)? = nil,
-        margin: TimeInterval = SessionLimits.refreshMargin, now: @escaping @Sendable () -> Date = { Date() }
+        margin: TimeInterval = SessionLimits.refreshMargin, now: @escaping @Sendable () -> Date = { Date() },
+        assertionSources: [AssertionSource] = []
     ) {
         self.init(
-            repository: repository, transport: transport, margin: margin, now: now, exclusion: .storeLock)
+            repository: repository, transport: transport, margin: margin, now: now, exclusion: .storeLock,
+            assertionSources: assertionSources)
     }
 
     /// How a refresh keeps other processes out while it runs.
@@ -94,8 +101,10 @@ public final class TokenRefresher: Sendable {
         repository: any LoginStateRepository,
         transport: (any Transport)? = nil,
         margin: TimeInterval = SessionLimits.refreshMargin, now: @escaping @Sendable () -> Date = { Date() },
-        exclusion: Exclusion, deadline: Duration = SessionLimits.refreshDeadline
+        exclusion: Exclusion, deadline: Duration = SessionLimits.refreshDeadline,
+        assertionSources: [AssertionSource] = []
     ) {
+        self.assertionSources = assertionSources
         self.repository = repository
         self.transport = transport
         self.margin = margin
@@ -148,6 +157,11 @@ public final class TokenRefresher: Sendable {
     private static func isPassing(_ error: any Error) -> Bool {
         switch error {
         case is StoreBusyError, SignInError.refreshLoopStopped, NetworkError.transport: true
+        // A machine's platform token that cannot be had, or is refused, does not stop a token that still works.
+        case SignInError.assertionUnavailable, SignInError.assertionUnreachable,
+            SignInError.assertionUnreadable,
+            SignInError.assertionRefused:
+            true
         default: false
         }
     }
@@ -176,16 +190,30 @@ public final class TokenRefresher: Sendable {
             guard needs(credential) else { return credential }
             guard let provider = credential.provider, credential.canRefresh else { return nil }
             let recent = try admitRefresh(credential)
+            try OAuthWire.requireSafe(provider.tokenEndpoint, "token endpoint")
+            // A machine with no refresh token spends a fresh platform token, read here, under the lock.
+            let machine = credential.refreshToken == nil ? provider.machine : nil
+            let platformToken: AuthToken? =
+                if let machine {
+                    try await PlatformToken.read(
+                        machine.source, applications: assertionSources,
+                        transport: self.transport ?? ConnectionSettings().transport(), now: now())
+                } else { nil }
             let sentAt = now()
             // A bound session proves its key on every request to the token endpoint, each with a fresh proof.
-            let client = ClientCredentials(provider, dpopKey: try DPoPKey.signingKey(of: credential))
-            try OAuthWire.requireSafe(provider.tokenEndpoint, "token endpoint")
+            let client = ClientCredentials(
+                provider, dpopKey: try DPoPKey.signingKey(of: credential),
+                assertion: machine?.grant == .clientAssertion ? platformToken : nil)
             // A refresh token when the session has one; else (a client signed in as itself) the grant again.
             let request =
                 if let refreshToken = credential.refreshToken {
                     try client.formPost(
                         to: provider.tokenEndpoint,
                         [("grant_type", "refresh_token"), ("refresh_token", refreshToken.value)])
+                } else if let machine, let platformToken {
+                    try MachineGrants.request(
+                        client, provider.tokenEndpoint, machine, token: platformToken,
+                        scopes: credential.scopes)
                 } else {
                     try ClientCredentialsGrant.request(
                         client, provider.tokenEndpoint, scopes: credential.scopes)
@@ -215,6 +243,7 @@ public final class TokenRefresher: Sendable {
             }
             switch answer {
             case .grant(let grant):
+                if let machine { try MachineGrants.check(grant, machine) }
                 try grant.requireBinding(client.dpopKey != nil)
                 var fresh = credential
                 fresh.token = grant.accessToken
@@ -232,6 +261,11 @@ public final class TokenRefresher: Sendable {
                 // Saved durably before anyone uses the new token.
                 try await calling { [fresh] in try locked.save(fresh) }
                 return fresh
+            case .error(let code, let description, _) where machine != nil:
+                // The platform's token was refused (it expired, or names another audience): the
+                // session stays, and the next renewal reads a fresh one.
+                throw machine.map { MachineGrants.failure(code: code, description: description, $0) }
+                    ?? SignInError.providerError(code: code, description: description)
             case .error(let code, _, _) where Self.refusals(credential).contains(code):
                 // Clear only the session whose grant was refused, if no other process renewed it meanwhile.
                 let stored = try await calling { try locked.load() }.credential

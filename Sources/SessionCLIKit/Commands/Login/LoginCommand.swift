@@ -34,6 +34,16 @@ package struct LoginCommand: Command {
         case privateKeyJWT = "private-key-jwt"
         case keyID = "key-id"
         case keyAudience = "key-audience"
+        case jwtBearer = "jwt-bearer"
+        case tokenExchange = "token-exchange"
+        case assertionFile = "assertion-file"
+        case assertionFrom = "assertion-from"
+        case assertionAudience = "assertion-audience"
+        case subjectTokenType = "subject-token-type"
+        case audience
+        case resource
+        case requestedTokenType = "requested-token-type"
+        case tokenEndpoint = "token-endpoint"
 
         /// The option's placeholder and help.
         package var spec: OptionSpec {
@@ -76,6 +86,20 @@ package struct LoginCommand: Command {
                 OptionSpec(rawValue, value: "PATH", completion: .file, help: .loginPrivateKeyJWTHelp)
             case .keyID: OptionSpec(rawValue, value: "KID", help: .loginKeyIDHelp)
             case .keyAudience: OptionSpec(rawValue, value: "endpoint|issuer", help: .loginKeyAudienceHelp)
+            case .jwtBearer: OptionSpec(rawValue, help: .loginJWTBearerHelp)
+            case .tokenExchange: OptionSpec(rawValue, help: .loginTokenExchangeHelp)
+            case .assertionFile:
+                OptionSpec(rawValue, value: "PATH", completion: .file, help: .loginAssertionFileHelp)
+            case .assertionFrom:
+                OptionSpec(rawValue, value: "github-actions|env:NAME", help: .loginAssertionFromHelp)
+            case .assertionAudience: OptionSpec(rawValue, value: "AUD", help: .loginAssertionAudienceHelp)
+            case .subjectTokenType:
+                OptionSpec(rawValue, value: "jwt|id_token|access_token", help: .loginSubjectTokenTypeHelp)
+            case .audience: OptionSpec(rawValue, value: "NAME", repeatable: true, help: .loginAudienceHelp)
+            case .resource: OptionSpec(rawValue, value: "URI", repeatable: true, help: .loginResourceHelp)
+            case .requestedTokenType:
+                OptionSpec(rawValue, value: "access_token|jwt|id_token", help: .loginRequestedTokenTypeHelp)
+            case .tokenEndpoint: OptionSpec(rawValue, value: "URL", help: .loginTokenEndpointHelp)
             }
         }
     }
@@ -101,6 +125,11 @@ package struct LoginCommand: Command {
             "session-cli login --client-credentials --dpop \\",
             "    --issuer https://login.example.com --client-id ci \\",
             "    --private-key-jwt ~/.config/ci/key.pem",
+            "session-cli login --client-credentials --assertion-from github-actions \\",
+            "    --assertion-audience api://AzureADTokenExchange \\",
+            "    --issuer https://login.microsoftonline.com/TENANT/v2.0 --client-id APP",
+            "session-cli login --token-exchange --issuer https://sts.example.com \\",
+            "    --client-id ci --assertion-file /var/run/secrets/tokens/sts-token",
         ],
         failures: [
             words, .session, .store, .storeLock, .keyring, .input, .prompt, .companion, .network, .signIn,
@@ -119,6 +148,7 @@ package struct LoginCommand: Command {
     package init(parsing arguments: ParsedArguments<Option>) throws(CLIError) {
         let grants: [(Option, SignInLogin.Grant.Kind)] = [
             (.device, .device), (.web, .web), (.clientCredentials, .clientCredentials),
+            (.jwtBearer, .jwtBearer), (.tokenExchange, .tokenExchange),
         ]
         let given = grants.filter { arguments.has($0.0) }
         guard given.count <= 1 else { throw CLIError(.loginOneWayToSignIn) }
@@ -145,11 +175,19 @@ package struct LoginCommand: Command {
             allowed = SignInLogin.options(for: kind).union([
                 .secrets, .dpop, .privateKeyJWT, .keyID, .keyAudience,
             ])
+            .union(
+                SignInLogin.spendsAssertion(kind)
+                    ? [.assertionFile, .assertionFrom, .assertionAudience, .tokenEndpoint] : []
+            )
             .union(connectionOptions)
             var login = try SignInLogin(kind, arguments: arguments, server: server, secrets: secrets)
             login.connection = connection
             login.usesDPoP = arguments.has(.dpop)
             login.clientKey = try Self.clientKey(arguments)
+            login.assertion = try Self.assertion(arguments)
+            login.tokenEndpoint = try arguments.value(.tokenEndpoint).map { text throws(CLIError) in
+                try OptionValues.url(text, "--token-endpoint")
+            }
             job = .signIn(login)
         } else if let secrets, !arguments.has(.withToken), arguments.value(.expiresIn) == nil {
             mode = Message(.loginModeMove)
@@ -221,6 +259,52 @@ package struct LoginCommand: Command {
         return ClientKey(
             path: try OptionValues.path(path, "--private-key-jwt"), keyID: keyID,
             audience: audience ?? .endpoint)
+    }
+
+    /// `--assertion-file PATH` or `--assertion-from github-actions|env:NAME`
+    /// (with `--assertion-audience` for GitHub Actions): where each platform
+    /// token is read, kept with the session; the token never is.
+    static func assertion(_ arguments: ParsedArguments<Option>) throws(CLIError) -> AssertionSource? {
+        let audience = try arguments.value(.assertionAudience).map { text throws(CLIError) in
+            guard !text.isEmpty, text.utf8.count <= 512, text.utf8.allSatisfy({ (0x21...0x7E).contains($0) })
+            else { throw CLIError(.loginAssertionAudienceInvalid) }
+            return text
+        }
+        switch (arguments.value(.assertionFile), arguments.value(.assertionFrom)) {
+        case (nil, nil):
+            if audience != nil {
+                throw CLIError(
+                    .optionNeedsOther,
+                    ["option": "--assertion-audience", "other": "--assertion-from github-actions"])
+            }
+            return nil
+        case (_?, _?): throw CLIError(.loginOneAssertionSource)
+        case (let path?, nil):
+            if audience != nil {
+                throw CLIError(
+                    .optionNeedsOther,
+                    ["option": "--assertion-audience", "other": "--assertion-from github-actions"])
+            }
+            return .file(try OptionValues.path(path, "--assertion-file"))
+        case (nil, let from?):
+            if from == "github-actions" { return .githubActions(audience: audience) }
+            guard from.hasPrefix("env:"), audience == nil else {
+                if audience != nil, from.hasPrefix("env:") {
+                    throw CLIError(
+                        .optionNeedsOther,
+                        ["option": "--assertion-audience", "other": "--assertion-from github-actions"])
+                }
+                throw CLIError(.loginAssertionFromInvalid)
+            }
+            let name = from.dropFirst(4)
+            guard let first = name.utf8.first, !(0x30...0x39).contains(first), name.utf8.count <= 128,
+                name.utf8.allSatisfy({
+                    $0 == 0x5F || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0)
+                        || (0x61...0x7A).contains($0)
+                })
+            else { throw CLIError(.loginAssertionFromInvalid) }
+            return .environment(String(name))
+        }
     }
 
     package func run(context: CommandContext) throws -> ExitCode {
@@ -365,6 +449,59 @@ extension MessageKey {
         MessageKey(
             "What each assertion's aud names, with --private-key-jwt: the URL of the endpoint it goes to (default; OpenID Connect), or the issuer (FAPI 2.0).",
             "--private-key-jwt と一緒に: 各アサーションの aud に入れるもの。送り先エンドポイントの URL (既定、OpenID Connect) か、発行者 (FAPI 2.0)。"
+        )
+    }
+    static var loginJWTBearerHelp: MessageKey {
+        MessageKey(
+            "Sign in a machine with its platform's token as the grant (RFC 7523 §2.1): Google service accounts, step oauth.",
+            "プラットフォームのトークンをグラントにしてマシンをサインインさせます (RFC 7523 §2.1): Google のサービスアカウント、step oauth。")
+    }
+    static var loginTokenExchangeHelp: MessageKey {
+        MessageKey(
+            "Sign in a machine by exchanging its platform's token for the provider's (RFC 8693): Google's STS, Keycloak.",
+            "プラットフォームのトークンをプロバイダーのトークンと交換してマシンをサインインさせます (RFC 8693): Google の STS、Keycloak。")
+    }
+    static var loginAssertionFileHelp: MessageKey {
+        MessageKey(
+            "Read the platform's token from this file at each sign-in and renewal (a Kubernetes projected service-account token); the path is kept, the token never is.",
+            "サインインと更新のたびにこのファイルからプラットフォームのトークンを読みます (Kubernetes の projected サービスアカウントトークンなど)。パスは保存されますが、トークンは保存されません。"
+        )
+    }
+    static var loginAssertionFromHelp: MessageKey {
+        MessageKey(
+            "Ask GitHub Actions for the platform's token at each sign-in and renewal (the job needs `permissions: id-token: write`), or read it from the variable NAME (GitLab CI's id_tokens; a process without it cannot renew).",
+            "サインインと更新のたびに GitHub Actions にプラットフォームのトークンを求めます (ジョブに `permissions: id-token: write` が必要)。または変数 NAME から読みます (GitLab CI の id_tokens。その変数のないプロセスは更新できません)。"
+        )
+    }
+    static var loginAssertionAudienceHelp: MessageKey {
+        MessageKey(
+            "The audience to ask GitHub Actions' token for (its aud claim); GitHub's default when not given.",
+            "GitHub Actions に求めるトークンのオーディエンス (aud クレーム)。指定しなければ GitHub の既定値です。")
+    }
+    static var loginSubjectTokenTypeHelp: MessageKey {
+        MessageKey(
+            "With --token-exchange: the platform token's type (default jwt).",
+            "--token-exchange で: プラットフォームのトークンの種類 (既定は jwt)。")
+    }
+    static var loginAudienceHelp: MessageKey {
+        MessageKey(
+            "With --token-exchange: a service the token is for, by name (repeatable).",
+            "--token-exchange で: トークンを使うサービスの名前 (繰り返し可)。")
+    }
+    static var loginResourceHelp: MessageKey {
+        MessageKey(
+            "With --token-exchange: a service the token is for, as an absolute URI (repeatable).",
+            "--token-exchange で: トークンを使うサービスの絶対 URI (繰り返し可)。")
+    }
+    static var loginRequestedTokenTypeHelp: MessageKey {
+        MessageKey(
+            "With --token-exchange: the type of token to ask for; the provider's choice when not given.",
+            "--token-exchange で: 求めるトークンの種類。指定しなければプロバイダーが選びます。")
+    }
+    static var loginTokenEndpointHelp: MessageKey {
+        MessageKey(
+            "With --client-credentials, --jwt-bearer or --token-exchange: the provider's token endpoint, for one that publishes no discovery document (Google's STS); the issuer names the session's provider.",
+            "--client-credentials、--jwt-bearer、--token-exchange で: ディスカバリー文書を公開しないプロバイダー (Google の STS) のトークンエンドポイント。発行者 (issuer) はセッションのプロバイダーを表します。"
         )
     }
 }

@@ -2,15 +2,16 @@ import SessionCore
 import SessionSupport
 import SessionSystem
 
-/// `login --device`, `--web` or `--client-credentials`: a sign-in at an
-/// OAuth 2.0 / OpenID Connect provider, decided from the options, then the
-/// environment, then the stored session's provider.
+/// `login --device`, `--web`, `--client-credentials`, `--jwt-bearer` or
+/// `--token-exchange`: a sign-in at an OAuth 2.0 / OpenID Connect provider,
+/// decided from the options, then the environment, then the stored
+/// session's provider.
 struct SignInLogin {
     /// The grant, with what only it takes.
     enum Grant {
         /// Which grant, as the options name them.
         enum Kind {
-            case device, web, clientCredentials
+            case device, web, clientCredentials, jwtBearer, tokenExchange
         }
 
         /// The device authorization grant.
@@ -19,6 +20,10 @@ struct SignInLogin {
         case web(opensBrowser: Bool, port: Int?, host: LoopbackRedirect.Host?, prompt: SignInPrompt?)
         /// The client credentials grant: the client as itself.
         case clientCredentials
+        /// A machine's platform token as the grant (RFC 7523 §2.1).
+        case jwtBearer
+        /// A machine's platform token exchanged (RFC 8693).
+        case tokenExchange(TokenExchange)
 
         /// The option that chose it.
         var flag: String {
@@ -26,6 +31,8 @@ struct SignInLogin {
             case .device: "--device"
             case .web: "--web"
             case .clientCredentials: "--client-credentials"
+            case .jwtBearer: "--jwt-bearer"
+            case .tokenExchange: "--token-exchange"
             }
         }
     }
@@ -45,6 +52,10 @@ struct SignInLogin {
     var usesDPoP = false
     /// `--private-key-jwt` and `--key-id`: the client proves itself with its key.
     var clientKey: ClientKey?
+    /// `--assertion-file` or `--assertion-from`: where a machine's platform token is read.
+    var assertion: AssertionSource?
+    /// `--token-endpoint`: a machine grant's endpoint at a provider without a discovery document.
+    var tokenEndpoint: URL?
 
     /// The options a sign-in of `kind` takes (besides `--secrets`).
     static func options(for kind: Grant.Kind) -> Set<LoginCommand.Option> {
@@ -53,6 +64,19 @@ struct SignInLogin {
         case .device: return common.union([.device, .deviceEndpoint])
         case .web: return common.union([.web, .noBrowser, .callbackPort, .callbackHost, .prompt])
         case .clientCredentials: return common.union([.clientCredentials])
+        case .jwtBearer: return common.union([.jwtBearer])
+        case .tokenExchange:
+            return common.union([
+                .tokenExchange, .subjectTokenType, .audience, .resource, .requestedTokenType,
+            ])
+        }
+    }
+
+    /// Whether a sign-in of `kind` may spend a platform's token.
+    static func spendsAssertion(_ kind: Grant.Kind) -> Bool {
+        switch kind {
+        case .clientCredentials, .jwtBearer, .tokenExchange: true
+        case .device, .web: false
         }
     }
 
@@ -84,6 +108,10 @@ struct SignInLogin {
         switch kind {
         case .clientCredentials:
             grant = .clientCredentials
+        case .jwtBearer:
+            grant = .jwtBearer
+        case .tokenExchange:
+            grant = .tokenExchange(try Self.exchange(arguments))
         case .device:
             grant = .device(
                 endpoint: try arguments.value(.deviceEndpoint).map { text throws(CLIError) in
@@ -104,6 +132,43 @@ struct SignInLogin {
         }
     }
 
+    /// `--subject-token-type`, `--audience`, `--resource` and `--requested-token-type`.
+    private static func exchange(_ arguments: ParsedArguments<LoginCommand.Option>) throws(CLIError)
+        -> TokenExchange
+    {
+        func tokenType(_ option: LoginCommand.Option, _ names: [String]) throws(CLIError) -> String? {
+            guard let text = arguments.value(option) else { return nil }
+            // A short name, or any token type URI (RFC 8693 §3 lets providers define more).
+            if names.contains(text) { return "urn:ietf:params:oauth:token-type:" + text }
+            if text.hasPrefix("urn:") || text.hasPrefix("https:"), text.utf8.count <= 256,
+                text.utf8.allSatisfy({ (0x21...0x7E).contains($0) })
+            {
+                return text
+            }
+            throw CLIError(
+                .invalidChoice, ["option": "--" + option.rawValue],
+                messages: ["choices": .alternatives(names + ["URI"])])
+        }
+        let audiences = try arguments.values(.audience).map { text throws(CLIError) in
+            guard !text.isEmpty, text.utf8.count <= 512, text.utf8.allSatisfy({ (0x21...0x7E).contains($0) })
+            else { throw CLIError(.loginAudienceInvalid) }
+            return text
+        }
+        let resources = try arguments.values(.resource).map { text throws(CLIError) in
+            // RFC 8693 §2.1: an absolute URI, with no fragment.
+            guard text.utf8.count <= 2048, let url = URL(string: text), url.scheme != nil,
+                url.fragment == nil,
+                text.utf8.allSatisfy({ (0x21...0x7E).contains($0) })
+            else { throw CLIError(.loginResourceInvalid) }
+            return text
+        }
+        return TokenExchange(
+            subjectTokenType: try tokenType(.subjectTokenType, ["jwt", "id_token", "access_token"])
+                ?? TokenExchange.jwt,
+            audiences: audiences, resources: resources,
+            requestedTokenType: try tokenType(.requestedTokenType, ["access_token", "jwt", "id_token"]))
+    }
+
     func run(context: CommandContext) throws -> ExitCode {
         let store = try context.store()
         // A session file that cannot be read is reported, not silently replaced.
@@ -117,6 +182,10 @@ struct SignInLogin {
         if case .web(let redirect, false, let prompt, nil) = request.method, context.input.isTerminal {
             let lines = context.input.lines(limit: SessionLimits.authorizationCodeLength * 2)
             request.method = .web(redirect: redirect, opensBrowser: false, prompt: prompt, pasted: lines)
+        }
+        // A variable lives as long as the process given it: say so before the session depends on it.
+        if case .environment(let name)? = assertion?.kind {
+            context.warn(Message(.loginVariableNote, ["name": name]))
         }
         let provider = network.signIn(request) { SignInProgress.show($0, context) }
         return try LoginFinish(store: store, secrets: location, network: network, context: context)
@@ -155,8 +224,20 @@ struct SignInLogin {
         let method: SignInRequest.Method
         switch grant {
         case .clientCredentials:
-            guard secret != nil || clientKey != nil else { throw CLIError(.clientCredentialsNeedSecret) }
+            // The platform's token is the client's proof: a secret or key beside it would be a second one.
+            if assertion != nil && (secret != nil || clientKey != nil) {
+                throw CLIError(.loginAssertionAndSecret)
+            }
+            guard secret != nil || clientKey != nil || assertion != nil else {
+                throw CLIError(.clientCredentialsNeedSecret)
+            }
             method = .clientCredentials
+        case .jwtBearer:
+            guard assertion != nil else { throw CLIError(.loginGrantNeedsAssertion, ["flag": flag]) }
+            method = .jwtBearer
+        case .tokenExchange(let exchange):
+            guard assertion != nil else { throw CLIError(.loginGrantNeedsAssertion, ["flag": flag]) }
+            method = .tokenExchange(exchange)
         case .device(let endpoint): method = .device(endpoint: endpoint)
         case .web(let opensBrowser, var port, var host, let prompt):
             // The options, else the environment, else the redirect the stored
@@ -175,6 +256,6 @@ struct SignInLogin {
         return SignInRequest(
             method: method, issuer: issuer, clientID: clientID, clientSecret: secret, scopes: scopes,
             server: server, language: context.language, connection: connection, usesDPoP: usesDPoP,
-            clientKey: clientKey)
+            clientKey: clientKey, assertion: assertion, tokenEndpoint: tokenEndpoint)
     }
 }

@@ -102,7 +102,10 @@ package struct StatusReport {
                     words(
                         provider.clientKey != nil
                             ? .statusProviderKeyed
-                            : provider.isConfidential ? .statusProviderConfidential : .statusProviderValue,
+                            : provider.machine?.grant == .clientAssertion
+                                ? .statusProviderFederated
+                                : provider.isConfidential
+                                    ? .statusProviderConfidential : .statusProviderValue,
                         ("issuer", named ?? issuer), ("client", provider.clientID))
                 ))
         }
@@ -113,6 +116,17 @@ package struct StatusReport {
             rows.append((words(.statusBoundToKey), words(.statusBoundToKeyValue, ("thumbprint", thumbprint))))
         }
         if let key = session?.provider?.clientKey { rows.append((words(.statusClientKey), key.path)) }
+        if let machine = session?.provider?.machine {
+            let grant: MessageKey =
+                switch machine.grant {
+                case .clientAssertion: .statusMachineClientAssertion
+                case .jwtBearer: .statusMachineJWTBearer
+                case .tokenExchange: .statusMachineTokenExchange
+                }
+            // Where the token comes from, never the token.
+            let source = Message.assertionSource(machine.source).text(in: language)
+            rows.append((words(.statusSignsIn), words(grant, ("source", source))))
+        }
         if let caFile = session?.connection.caFile { rows.append((words(.statusCAFile), caFile)) }
         if let certificate = session?.connection.clientCertificate {
             rows.append((words(.statusClientCertificate), certificate.certificateFile))
@@ -193,6 +207,29 @@ package struct StatusReport {
         return JSONOutput.object(object).text
     }
 
+    /// How a machine signs in: the grant and where its platform token comes from, never the token.
+    private static func fields(_ machine: MachineSignIn) -> JSONOutput {
+        var fields: [String: JSONOutput] = [:]
+        switch machine.grant {
+        case .clientAssertion: fields["grant"] = .string("client_credentials")
+        case .jwtBearer: fields["grant"] = .string("jwt_bearer")
+        case .tokenExchange(let exchange):
+            fields["grant"] = .string("token_exchange")
+            fields["subjectTokenType"] = .string(exchange.subjectTokenType)
+            fields["audiences"] = .array(exchange.audiences.map { .string($0) })
+            fields["resources"] = .array(exchange.resources.map { .string($0) })
+            fields["requestedTokenType"] = .string(exchange.requestedTokenType)
+        }
+        switch machine.source.kind {
+        case .file(let path): fields["source"] = .object(["file": .string(path)])
+        case .githubActions(let audience):
+            fields["source"] = .object(["githubActions": .object(["audience": .string(audience)])])
+        case .environment(let name): fields["source"] = .object(["variable": .string(name)])
+        case .application(let name): fields["source"] = .object(["application": .string(name)])
+        }
+        return .object(fields)
+    }
+
     /// The fields one session shows, the same for the shown one and each of `sessions`.
     private static func fields(_ status: LoginStatus, showToken: Bool) -> [String: JSONOutput] {
         let session = status.session
@@ -208,6 +245,7 @@ package struct StatusReport {
                             "audience": .string($0.audience.rawValue),
                         ])
                     } ?? .null,
+                    "machine": $0.machine.map(Self.fields) ?? .null,
                 ])
             } ?? .null
         return [

@@ -227,14 +227,37 @@ extension MessageKey {
     }
     static var statusDiscussion: MessageKey {
         MessageKey(
-            "Shows the default session, then one line for each other session; with --server or --account (or SESSION_CLI_SERVER and SESSION_CLI_ACCOUNT), the session they select instead. Exits 0 when the shown session is logged in and usable, 1 when logged out or expired.\n\n--json prints one object with these keys, absent values null: state (logged_in, logged_out, expired), account, server, issuedAt, expiresAt (ISO 8601), expiresInSeconds, tokenRedacted, token (with --show-token only), secrets (file or keyring: where the tokens are kept), provider (issuer, clientID, confidential, clientKey: path, keyID, audience), scopes, caFile, clientCertificate (certificate, key), dpopThumbprint, canRefresh, refreshesOnUse, tokenSource (store or environment), store, button (action, label, color, hex), and sessions: one object per session with the same keys but token, and default (true, false).\n\n--watch prints the status now, then again each time what status would print changes: a login, logout, switch or refresh by any process, or a token expiring. Without a selection it follows whatever session is the default at each moment; with one, that session, and says so when it is not in the store. A blank line separates two statuses; with --json, one object a line. It never polls: the store's folder is watched.\n\nstatus reads only the session file, never the keyring, unless --show-token asks for a token kept there.",
-            "デフォルトのセッションを表示し、続けてほかのセッションを 1 行ずつ表示します。--server や --account (または SESSION_CLI_SERVER と SESSION_CLI_ACCOUNT) を指定すると、代わりにそれで選んだセッションを表示します。表示したセッションがログイン中で使えるときは 0、ログアウトまたは期限切れのときは 1 で終了します。\n\n--json は次のキーを持つオブジェクトを 1 つ出力します (値がないときは null): state (logged_in、logged_out、expired)、account、server、issuedAt、expiresAt (ISO 8601)、expiresInSeconds、tokenRedacted、token (--show-token のときだけ)、secrets (file か keyring: トークンの保管場所)、provider (issuer、clientID、confidential、clientKey: path、keyID、audience)、scopes、caFile、clientCertificate (certificate、key)、dpopThumbprint、canRefresh、refreshesOnUse、tokenSource (store か environment)、store、button (action、label、color、hex)、そして sessions: セッションごとに token 以外の同じキーと default (true、false) を持つオブジェクト。\n\n--watch は今の状態を出力し、status の表示が変わるたびに出力し直します: どのプロセスによるログイン、ログアウト、切り替え、更新でも、トークンの期限切れでも。選択がなければ、その時々のデフォルトのセッションを追います。選択があればそのセッションを追い、保存先にないときはそう表示します。2 つの状態の間には空行が入り、--json では 1 行に 1 オブジェクトです。ポーリングはせず、保存先のフォルダーを監視します。\n\nstatus が読むのはセッションファイルだけで、キーリングは読みません。ただし --show-token でキーリングに保管されたトークンを求めたときは別です。"
+            "Shows the default session, then one line for each other session; with --server or --account (or SESSION_CLI_SERVER and SESSION_CLI_ACCOUNT), the session they select instead. Exits 0 when the shown session is logged in and usable, 1 when logged out or expired.\n\n--json prints one object with these keys, absent values null: state (logged_in, logged_out, expired), account, server, issuedAt, expiresAt (ISO 8601), expiresInSeconds, tokenRedacted, token (with --show-token only), secrets (file or keyring: where the tokens are kept), provider (issuer, clientID, confidential, clientKey: path, keyID, audience; machine: grant, source, and an exchange's subjectTokenType, audiences, resources, requestedTokenType), scopes, caFile, clientCertificate (certificate, key), dpopThumbprint, canRefresh, refreshesOnUse, tokenSource (store or environment), store, button (action, label, color, hex), and sessions: one object per session with the same keys but token, and default (true, false).\n\n--watch prints the status now, then again each time what status would print changes: a login, logout, switch or refresh by any process, or a token expiring. Without a selection it follows whatever session is the default at each moment; with one, that session, and says so when it is not in the store. A blank line separates two statuses; with --json, one object a line. It never polls: the store's folder is watched.\n\nstatus reads only the session file, never the keyring, unless --show-token asks for a token kept there.",
+            "デフォルトのセッションを表示し、続けてほかのセッションを 1 行ずつ表示します。--server や --account (または SESSION_CLI_SERVER と SESSION_CLI_ACCOUNT) を指定すると、代わりにそれで選んだセッションを表示します。表示したセッションがログイン中で使えるときは 0、ログアウトまたは期限切れのときは 1 で終了します。\n\n--json は次のキーを持つオブジェクトを 1 つ出力します (値がないときは null): state (logged_in、logged_out、expired)、account、server、issuedAt、expiresAt (ISO 8601)、expiresInSeconds、tokenRedacted、token (--show-token のときだけ)、secrets (file か keyring: トークンの保管場所)、provider (issuer、clientID、confidential、clientKey: path、keyID、audience。machine: grant、source、交換では subjectTokenType、audiences、resources、requestedTokenType)、scopes、caFile、clientCertificate (certificate、key)、dpopThumbprint、canRefresh、refreshesOnUse、tokenSource (store か environment)、store、button (action、label、color、hex)、そして sessions: セッションごとに token 以外の同じキーと default (true、false) を持つオブジェクト。\n\n--watch は今の状態を出力し、status の表示が変わるたびに出力し直します: どのプロセスによるログイン、ログアウト、切り替え、更新でも、トークンの期限切れでも。選択がなければ、その時々のデフォルトのセッションを追います。選択があればそのセッションを追い、保存先にないときはそう表示します。2 つの状態の間には空行が入り、--json では 1 行に 1 オブジェクトです。ポーリングはせず、保存先のフォルダーを監視します。\n\nstatus が読むのはセッションファイルだけで、キーリングは読みません。ただし --show-token でキーリングに保管されたトークンを求めたときは別です。"
         )
+    }
+    static var statusSignsIn: MessageKey {
+        MessageKey("Signs in", "サインイン方法")
+    }
+    static var statusMachineClientAssertion: MessageKey {
+        MessageKey(
+            "client credentials, with an assertion from {source}",
+            "クライアントクレデンシャル。アサーションの取得元: {source}")
+    }
+    static var statusMachineJWTBearer: MessageKey {
+        MessageKey(
+            "JWT bearer grant, with a token from {source}",
+            "JWT ベアラーグラント。トークンの取得元: {source}")
+    }
+    static var statusMachineTokenExchange: MessageKey {
+        MessageKey(
+            "token exchange, of a token from {source}",
+            "トークン交換。交換するトークンの取得元: {source}")
     }
     static var statusClientKey: MessageKey {
         MessageKey(
             "Client key",
             "クライアント鍵")
+    }
+    static var statusProviderFederated: MessageKey {
+        MessageKey(
+            "{issuer} (client {client}, proven by its platform's token)",
+            "{issuer} (クライアント {client}、プラットフォームのトークンで証明)")
     }
     static var statusProviderKeyed: MessageKey {
         MessageKey(
@@ -297,6 +320,11 @@ extension StatusCommand {
                 .statusSummary,
                 .statusDiscussion,
                 .statusClientKey,
+                .statusProviderFederated,
+                .statusSignsIn,
+                .statusMachineClientAssertion,
+                .statusMachineJWTBearer,
+                .statusMachineTokenExchange,
                 .statusProviderKeyed,
             ],
             errors: [])

@@ -60,6 +60,8 @@ public struct SessionSummary: Sendable, Hashable {
         public let isConfidential: Bool
         /// Where the client's private key is, for `private_key_jwt`.
         public let clientKey: ClientKey?
+        /// For a machine: where its platform token comes from and how it is spent.
+        public let machine: MachineSignIn?
     }
 
     /// The summary of `credential`, as it holds its secrets or stands in
@@ -85,7 +87,7 @@ public struct SessionSummary: Sendable, Hashable {
         provider = credential.provider.map {
             Provider(
                 issuer: $0.issuer, clientID: $0.clientID, isConfidential: $0.isConfidential,
-                clientKey: $0.clientKey)
+                clientKey: $0.clientKey, machine: $0.machine)
         }
     }
 

@@ -30,6 +30,9 @@ struct ClientCredentials: Sendable {
     let dpopKey: SigningKey?
     /// The provider's issuer identifier, an assertion's `aud` when the key asks for it.
     let issuer: URL?
+    /// A platform's token the client proves itself with (RFC 7523 §2.2,
+    /// ``MachineGrant/clientAssertion``), read fresh for this request.
+    var assertion: AuthToken?
 
     init(
         id: String, secret: AuthToken?, method: ClientAuthenticationMethod?, key: ClientKey? = nil,
@@ -43,11 +46,13 @@ struct ClientCredentials: Sendable {
         self.dpopKey = dpopKey
     }
 
-    /// The client a session's provider names, with the session's DPoP key if it is bound.
-    init(_ provider: OAuthProvider, dpopKey: SigningKey? = nil) {
+    /// The client a session's provider names, with the session's DPoP key
+    /// if it is bound, and a platform's fresh token when it proves itself with one.
+    init(_ provider: OAuthProvider, dpopKey: SigningKey? = nil, assertion: AuthToken? = nil) {
         self.init(
             id: provider.clientID, secret: provider.clientSecret, method: provider.clientAuthentication,
             key: provider.clientKey, dpopKey: dpopKey, issuer: provider.issuer)
+        self.assertion = assertion
     }
 
     /// A form POST of `fields` to `url`, authenticated as this client (but
@@ -64,6 +69,15 @@ struct ClientCredentials: Sendable {
     func formPost(to url: URL, _ fields: [(String, String)], namingClient: Bool = false) throws -> Outgoing {
         if let issuer, let profile = ProviderProfile.matching(issuer), !profile.hosts(url) {
             throw SignInError.endpointOutsideProvider(name: "endpoint", provider: profile.displayName)
+        }
+        if let assertion {
+            // The platform names the job, not the client: client_id says which client (Entra's federation).
+            return OAuthWire.formPost(
+                to: url,
+                fields + [
+                    ("client_id", id), ("client_assertion_type", ClientAssertion.type),
+                    ("client_assertion", assertion.value),
+                ])
         }
         if key != nil {
             // With the assertion, client_id is optional (RFC 7523 §3); some providers want it with DPoP.

@@ -21,6 +21,8 @@ package struct TokenGrant: Sendable {
     let idToken: String?
     /// Whether the provider bound the token to the DPoP proof's key (`token_type` DPoP, RFC 9449 §5).
     var boundByDPoP = false
+    /// What a token exchange issued (`issued_token_type`, RFC 8693 §2.2.1).
+    var issuedTokenType: String?
     /// When the provider says it made the token (`created_at`, seconds since
     /// 1970: GitLab's and every Doorkeeper server's answers carry it).
     var createdAt: Date?
@@ -98,6 +100,7 @@ package struct TokenGrant: Sendable {
             scopes: try OAuthWire.string(object, "scope", from: from).map(scopes),
             idToken: try OAuthWire.string(object, "id_token", from: from))
         grant.boundByDPoP = type == "dpop"
+        grant.issuedTokenType = try OAuthWire.string(object, "issued_token_type", from: from)
         grant.createdAt = try OAuthWire.integer(object, "created_at", in: 0...Int(Int32.max) * 2, from: from)
             .map { Date(timeIntervalSince1970: TimeInterval($0)) }
         return .grant(grant)

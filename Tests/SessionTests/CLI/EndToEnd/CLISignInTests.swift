@@ -316,7 +316,10 @@ import Testing
     /// An option that does not go with the chosen login is refused, never ignored.
     @Test func optionsThatDoNotGoTogetherAreRefused() async throws {
         let cases: [([String], String)] = [
-            (["login", "--device", "--web"], "give one of --device, --web and --client-credentials"),
+            (
+                ["login", "--device", "--web"],
+                "give one of --device, --web, --client-credentials, --jwt-bearer and --token-exchange"
+            ),
             (["login", "--device", "--user", "alice"], "--user does not go with --device"),
             (
                 ["login", "--web", "--device-endpoint", "https://x.test/d"],

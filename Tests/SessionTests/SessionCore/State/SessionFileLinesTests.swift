@@ -33,7 +33,57 @@ import Testing
         let escaped = Credential(
             token: Sample.token("tok_escaped_0123456789"), account: "zoë \"the\" \\ admin",
             server: url("http://127.0.0.1:8080"), issuedAt: Sample.issued)
-        return [withProvider, noServer, escaped]
+        return [withProvider, noServer, escaped] + machines()
+    }
+
+    /// A machine's session for each source and grant: what each keeps is
+    /// where its platform token comes from, never the token.
+    func machines() -> [Credential] {
+        let kinds: [(AssertionSource, MachineGrant)] = [
+            (.file("/var/run/secrets/tokens/idp"), .clientAssertion),
+            (.githubActions(audience: "api://AzureADTokenExchange"), .jwtBearer),
+            (.githubActions(), .clientAssertion),
+            (.environment("CI_ID_TOKEN"), .jwtBearer),
+            (
+                .application(name: "vault") { "unused" },
+                .tokenExchange(
+                    TokenExchange(
+                        subjectTokenType: TokenExchange.accessToken, audiences: ["a", "b \"c\""],
+                        resources: ["https://api.example.com/x"], requestedTokenType: TokenExchange.jwt))
+            ),
+            (.file("/tmp/t"), .tokenExchange(TokenExchange())),
+        ]
+        return kinds.enumerated().map { index, kind in
+            Credential(
+                token: Sample.token("tok_machine_\(index)_0123456789"), account: "machine-\(index)",
+                server: url("https://api.example.com"), issuedAt: Sample.issued, expiresAt: Sample.expiry,
+                provider: OAuthProvider(
+                    issuer: url("https://login.example.com"), clientID: "machine-\(index)",
+                    tokenEndpoint: url("https://login.example.com/token"),
+                    usesClientCredentials: kind.1 == .clientAssertion,
+                    machine: MachineSignIn(source: kind.0, grant: kind.1)))
+        }
+    }
+
+    @Test func aMachinesSourceThatCannotBeReadIsRefused() throws {
+        let machine = try #require(machines().first)
+        try store.save(machine)
+        let text = try String(contentsOf: file, encoding: .utf8)
+        for (find, replace, member) in [
+            (#""source":"file""#, #""source":"vault""#, "source"),
+            (#""path":"/var/run/secrets/tokens/idp""#, #""path":"relative/token""#, "path"),
+            (#""grant":"client-assertion""#, #""grant":"password""#, "grant"),
+        ] {
+            let edited = text.replacingOccurrences(of: find, with: replace)
+            #expect(edited != text, "\(find)")
+            try Data(edited.utf8).write(to: file)
+            #expect(throws: SessionFileError.self, "\(member)") { try store.load() }
+            do {
+                _ = try store.load()
+            } catch {
+                #expect("\(error)".contains("machine.\(member)"), "\(error)")
+            }
+        }
     }
 
     @Test func bothReadersReadTheWrittenFileAndAReformattedOneAlike() throws {

@@ -1,0 +1,238 @@
+public import SessionCore
+public import SessionHTTP
+import SessionSupport
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
+
+/// Sign-in of a machine whose platform's token is the grant itself (RFC
+/// 7523 §2.1, `grant_type=urn:ietf:params:oauth:grant-type:jwt-bearer`):
+/// Google's service accounts, `step oauth`, Authlib's `JWTBearerGrant`.
+///
+/// The client authenticates as ``OAuthConfiguration`` says (a secret, a key,
+/// or none: `client_id` alone). The session keeps the source, never the
+/// token; ``TokenRefresher`` renews it by reading a fresh token and running
+/// the grant again, once across processes.
+///
+/// ```swift
+/// let flow = JWTBearerFlow(
+///     configuration: OAuthConfiguration(metadata: metadata, clientID: "deployer"),
+///     assertion: .file("/var/run/secrets/tokens/idp-token"))
+/// try await Login(provider: flow).perform(with: store)
+/// ```
+public struct JWTBearerFlow: CredentialProvider {
+    /// The provider, the client and the scopes.
+    public let configuration: OAuthConfiguration
+    /// Where each platform token is read.
+    public let assertion: AssertionSource
+    private let transport: (any Transport)?
+    private let now: @Sendable () -> Date
+
+    /// - Parameters:
+    ///   - transport: How the requests are sent (to the provider, and to
+    ///     GitHub Actions' token service); each ends within
+    ///     ``SessionLimits/signInExchangeDeadline``.
+    ///   - now: When the request is sent, for the expiry.
+    public init(
+        configuration: OAuthConfiguration, assertion: AssertionSource, transport: (any Transport)? = nil,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.configuration = configuration
+        self.assertion = assertion
+        self.transport = transport
+        self.now = now
+    }
+
+    /// Reads a platform token, runs the grant and returns the session it starts.
+    ///
+    /// - Throws: ``SignInError/assertionUnavailable(source:reason:)`` and its
+    ///   kin for a token that cannot be had,
+    ///   ``SignInError/assertionRefused(source:code:description:)`` when the
+    ///   provider refuses it, another ``SignInError`` for what the provider
+    ///   answered, or the `NetworkError` of a transport failure.
+    public func credential() async throws -> Credential {
+        try await MachineGrants.signIn(
+            configuration, MachineSignIn(source: assertion, grant: .jwtBearer), transport: transport, now: now
+        )
+    }
+}
+
+/// Sign-in of a machine that trades its platform's token for the provider's
+/// own: a token exchange (RFC 8693), with the platform's token as the
+/// subject token. Google's Security Token Service (`external_account`) and
+/// Keycloak's standard token exchange take it.
+///
+/// The client authenticates as ``OAuthConfiguration`` says (a secret, a
+/// key, or none). Every answer must say what it issued
+/// (`issued_token_type`, §2.2.1) and be a Bearer or DPoP access token. The
+/// session keeps the source and the exchange's parameters; a renewal runs
+/// the exchange again with a fresh subject token.
+///
+/// ```swift
+/// let flow = TokenExchangeFlow(
+///     configuration: OAuthConfiguration(metadata: metadata, clientID: "ci"),
+///     subjectToken: .githubActions(audience: "https://sts.example.com"),
+///     exchange: TokenExchange(audiences: ["https://api.example.com"]))
+/// ```
+public struct TokenExchangeFlow: CredentialProvider {
+    /// The provider, the client and the scopes.
+    public let configuration: OAuthConfiguration
+    /// Where each subject token is read.
+    public let subjectToken: AssertionSource
+    /// The subject token's type and what is asked for.
+    public let exchange: TokenExchange
+    private let transport: (any Transport)?
+    private let now: @Sendable () -> Date
+
+    /// - Parameters:
+    ///   - transport: How the requests are sent; each ends within
+    ///     ``SessionLimits/signInExchangeDeadline``.
+    ///   - now: When the request is sent, for the expiry.
+    public init(
+        configuration: OAuthConfiguration, subjectToken: AssertionSource,
+        exchange: TokenExchange = TokenExchange(),
+        transport: (any Transport)? = nil, now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.configuration = configuration
+        self.subjectToken = subjectToken
+        self.exchange = exchange
+        self.transport = transport
+        self.now = now
+    }
+
+    /// Reads a subject token, runs the exchange and returns the session it starts.
+    ///
+    /// - Throws: As ``JWTBearerFlow/credential()``; an answer without
+    ///   `issued_token_type` is ``SignInError/invalidResponse(from:reason:)``.
+    public func credential() async throws -> Credential {
+        try await MachineGrants.signIn(
+            configuration, MachineSignIn(source: subjectToken, grant: .tokenExchange(exchange)),
+            transport: transport, now: now)
+    }
+}
+
+/// The three ways a platform's token is spent, for a sign-in and for a
+/// renewal: the request each makes, the check of each answer, and what a
+/// refusal is.
+enum MachineGrants {
+    static let jwtBearerGrantType = "urn:ietf:params:oauth:grant-type:jwt-bearer"
+    static let tokenExchangeGrantType = "urn:ietf:params:oauth:grant-type:token-exchange"
+
+    /// A sign-in: a fresh platform token, then the grant.
+    static func signIn(
+        _ configuration: OAuthConfiguration, _ machine: MachineSignIn, transport given: (any Transport)?,
+        now: @Sendable () -> Date
+    ) async throws -> Credential {
+        var provider = try configuration.provider()
+        provider.machine = machine
+        if machine.grant == .clientAssertion {
+            // The platform's token is the client's proof: no secret, no key is kept.
+            provider.usesClientCredentials = true
+            provider.clientSecret = nil
+            provider.clientAuthentication = nil
+            provider.clientKey = nil
+        }
+        let endpoint = configuration.metadata.tokenEndpoint
+        try OAuthWire.requireSafe(endpoint, "token endpoint")
+        let binding = try configuration.newBinding()
+        let transport = given ?? configuration.connection.transport()
+        let token = try await PlatformToken.read(
+            machine.source, transport: given ?? ConnectionSettings().transport(), now: now())
+        let client = ClientCredentials(
+            provider, dpopKey: binding?.key, assertion: machine.grant == .clientAssertion ? token : nil)
+        let request = try self.request(client, endpoint, machine, token: token, scopes: configuration.scopes)
+        let sentAt = now()
+        let network = NetworkClient(
+            baseURL: endpoint,
+            transport: DeadlineTransport(transport, limit: SessionLimits.signInExchangeDeadline))
+        var answer = try await network.run(OneRequest(try client.proving(request), read: TokenGrant.read))
+        if binding != nil && DPoPKey.asksForNonce(answer) {
+            answer = try await network.run(OneRequest(try client.proving(request), read: TokenGrant.read))
+        }
+        switch answer {
+        case .grant(let grant):
+            try check(grant, machine)
+            try grant.requireBinding(binding != nil)
+            var credential = Credential(
+                token: grant.accessToken, refreshToken: grant.refreshToken, account: configuration.clientID,
+                server: configuration.sessionServer, issuedAt: sentAt,
+                expiresAt: grant.expiry(sentAt: sentAt),
+                scopes: grant.scopes ?? configuration.scopes, provider: provider,
+                connection: configuration.connection)
+            binding?.bind(&credential)
+            return credential
+        case .error(let code, let description, _):
+            throw failure(code: code, description: description, machine)
+        }
+    }
+
+    /// The token request that spends `token` as `machine` says.
+    static func request(
+        _ client: ClientCredentials, _ endpoint: URL, _ machine: MachineSignIn, token: AuthToken,
+        scopes: [String]
+    ) throws -> Outgoing {
+        var fields: [(String, String)]
+        switch machine.grant {
+        case .clientAssertion:
+            // The token rides in the client's authentication (ClientCredentials.assertion).
+            return try ClientCredentialsGrant.request(client, endpoint, scopes: scopes)
+        case .jwtBearer:
+            fields = [("grant_type", jwtBearerGrantType), ("assertion", token.value)]
+        case .tokenExchange(let exchange):
+            // RFC 8693 §2.1: the subject token and its type are required; the rest is optional.
+            fields = [
+                ("grant_type", tokenExchangeGrantType), ("subject_token", token.value),
+                ("subject_token_type", exchange.subjectTokenType),
+            ]
+            fields += exchange.audiences.map { ("audience", $0) }
+            fields += exchange.resources.map { ("resource", $0) }
+            if let type = exchange.requestedTokenType { fields.append(("requested_token_type", type)) }
+        }
+        if !scopes.isEmpty { fields.append(("scope", scopes.joined(separator: " "))) }
+        // A client with neither secret nor key names itself with client_id (RFC 6749 §3.2.1).
+        return try client.formPost(to: endpoint, fields, namingClient: true)
+    }
+
+    /// What an exchange's answer must say besides an access token: what it
+    /// issued (RFC 8693 §2.2.1, required), as an absolute URI.
+    static func check(_ grant: TokenGrant, _ machine: MachineSignIn) throws {
+        guard case .tokenExchange = machine.grant else { return }
+        guard let issued = grant.issuedTokenType else {
+            throw SignInError.invalidResponse(
+                from: "token endpoint", reason: "issued_token_type is missing (RFC 8693 §2.2.1 requires it)")
+        }
+        guard issued.utf8.count <= 256, issued.contains(":"),
+            OAuthWire.isPrintable(issued, limit: 256), !issued.contains(" ")
+        else {
+            throw SignInError.invalidResponse(
+                from: "token endpoint", reason: "issued_token_type is not a URI")
+        }
+    }
+
+    /// The error codes that say the provider refused the platform's token
+    /// (or the client it proves), for each way it is spent: RFC 7523 §3.1
+    /// says `invalid_grant` for a grant's JWT and §3.2 `invalid_client` for a
+    /// client's assertion; RFC 8693 §2.2.2 says `invalid_request` for a
+    /// subject token that is invalid or unacceptable, which Microsoft Entra
+    /// also answered to an assertion no federated credential matched
+    /// (AADSTS70021, before 2023). `unauthorized_client`: the client may
+    /// not use the grant.
+    static func refusals(_ grant: MachineGrant) -> Set<String> {
+        switch grant {
+        case .jwtBearer: ["invalid_grant", "invalid_client", "unauthorized_client"]
+        case .clientAssertion, .tokenExchange:
+            ["invalid_grant", "invalid_client", "unauthorized_client", "invalid_request"]
+        }
+    }
+
+    /// A token endpoint's error, as a refusal of the platform token when it is one.
+    static func failure(code: String, description: String?, _ machine: MachineSignIn) -> SignInError {
+        guard refusals(machine.grant).contains(code) else {
+            return TokenGrant.Answer.failure(code: code, description: description)
+        }
+        return .assertionRefused(source: machine.source, code: code, description: description)
+    }
+}
