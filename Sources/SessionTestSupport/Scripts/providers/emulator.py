@@ -1,11 +1,18 @@
 """GitHub, GitLab, Google and Microsoft Entra ID as their documentation describes them, at their real names.
 
-These machines cannot reach the four providers, so the tests meet them here: one HTTPS server that answers
+These machines cannot reach the providers, so the tests meet them here: one HTTPS server that answers
 for every name below by its Host header, with a certificate from a CA the test makes. Each quirk is written
 as the provider documents it, with its source beside it, and as the public client code that copes with it
-(golang/oauth2, gh's cli/oauth, MSAL, google-auth-library) expects it. What is emulated and not the real
-thing: the sign-in pages (a person approves with one form post), the token values, and short polling
-intervals (1 s instead of 5 s, so the suite stays quick; the interval itself is not what is tested).
+(golang/oauth2, gh's cli/oauth, MSAL, google-auth-library, actions/toolkit) expects it. What is emulated and
+not the real thing: the sign-in pages (a person approves with one form post), the token values, and short
+polling intervals (1 s instead of 5 s, so the suite stays quick; the interval itself is not what is tested).
+
+Besides people signing in, machines: a GitHub Actions job's OpenID Connect token service
+(pipelines.actions.githubusercontent.com) and its issuer (token.actions.githubusercontent.com); Microsoft
+Entra ID taking that token as a federated credential (client credentials with a client assertion); and
+Google's Security Token Service (sts.googleapis.com) exchanging it. The emulator mints those JWTs itself,
+signed by no real key, and knows every one it minted: that set stands in for the signature check the real
+providers make against the issuer's keys.
 
 Standard library only. The scenarios (scenarios.py) run it in a thread of their own process and act as the
 person: they post the user code to the verification page, or follow a browser sign-in to its redirect.
@@ -28,14 +35,35 @@ GITLAB = "gitlab.com"
 GOOGLE_ACCOUNTS, GOOGLE_OAUTH, GOOGLE_OIDC, GOOGLE_APIS = (
     "accounts.google.com", "oauth2.googleapis.com", "openidconnect.googleapis.com", "www.googleapis.com")
 MICROSOFT, GRAPH = "login.microsoftonline.com", "graph.microsoft.com"
+# GitHub Actions: the job's token service (ACTIONS_ID_TOKEN_REQUEST_URL names it) and the tokens' issuer.
+ACTIONS_TOKEN_SERVICE, ACTIONS_ISSUER = "pipelines.actions.githubusercontent.com", "token.actions.githubusercontent.com"
+STS = "sts.googleapis.com"  # Google's Security Token Service
 # Not a provider: a host a hostile discovery document names, and one that copies Microsoft's document.
 ATTACKER, IMPOSTOR = "attacker.example.test", "login.example.test"
 NAMES = [GITHUB, API_GITHUB, GIST, GITLAB, GOOGLE_ACCOUNTS, GOOGLE_OAUTH, GOOGLE_OIDC, GOOGLE_APIS, MICROSOFT,
-         GRAPH, ATTACKER, IMPOSTOR]
+         GRAPH, ACTIONS_TOKEN_SERVICE, ACTIONS_ISSUER, STS, ATTACKER, IMPOSTOR]
 
 TENANT = "72f988bf-86f1-41af-91ab-2d7cd011db47"  # contoso's tenant ID in the emulation
 OTHER_TENANT = "9188040d-6c67-4c5b-b112-36a304b66dad"  # Microsoft's consumers tenant
 INTERVAL = 1  # every provider documents 5 s; shortened here (see above)
+
+# The GitHub Actions job: a workflow of octo-org/app on main. Its token's claims are those GitHub's "About
+# security hardening with OpenID Connect" shows (its "Understanding the OIDC token" example).
+ACTIONS_ISSUER_URL = "https://" + ACTIONS_ISSUER
+ACTIONS_SUBJECT = "repo:octo-org/app:ref:refs/heads/main"
+ACTIONS_DEFAULT_AUDIENCE = "https://github.com/octo-org"  # the owner's URL, when the job asks for no audience
+# Microsoft Entra: an app registration in TENANT with one federated identity credential trusting that job
+# (learn.microsoft.com "Workload identity federation", "Configuring OpenID Connect in Azure" at GitHub).
+ENTRA_APP = "11111111-2222-3333-4444-555555555555"
+ENTRA_FEDERATED = {ENTRA_APP: [{"name": "octo-org-app-main", "issuer": ACTIONS_ISSUER_URL,
+                                "subject": ACTIONS_SUBJECT, "audiences": ["api://AzureADTokenExchange"]}]}
+# Google: a workload identity pool provider for GitHub in project 123456 (cloud.google.com "Workload Identity
+# Federation with deployment pipelines"). Its audience parameter is the provider's full resource name; the
+# token's aud is, by default, that name as an https URL ("default audience").
+STS_PROVIDER = "projects/123456/locations/global/workloadIdentityPools/ci-pool/providers/github"
+STS_AUDIENCE = "//iam.googleapis.com/" + STS_PROVIDER
+STS_TOKEN_AUDIENCE = "https://iam.googleapis.com/" + STS_PROVIDER
+TOKEN_TYPE = "urn:ietf:params:oauth:token-type:"
 
 
 def b64url(data):
@@ -55,6 +83,7 @@ class Grant:
         self.provider, self.client, self.account, self.scope = provider, client, account, scope
         self.access, self.refresh = set(), set()
         self.revoked = False
+        self.app = account is None  # an application's own grant (client credentials): no person
 
 
 class Emulator:
@@ -71,6 +100,29 @@ class Emulator:
         self.google_token_endpoint = None  # a hostile discovery document's token endpoint
         self.microsoft_tid = None  # an ID token whose tid is not its issuer's tenant
         self.slow_down_once = set()  # providers whose next poll answers slow_down
+        # GitHub Actions: the job's request token and token service address (as the runner sets them).
+        self.actions_request_token = jwt({"iss": "https://vstoken.actions.githubusercontent.com",
+                                          "aud": "vso:" + secrets.token_hex(8), "nbf": int(time.time()),
+                                          "exp": int(time.time()) + 21600, "scp": "Actions.GenericRead"})
+        self.actions_path = "/%s/00000000-0000-0000-0000-000000000000/_apis/distributedtask/hubs/Actions/plans/%s/jobs/%s/idtoken" % (
+            secrets.token_urlsafe(36)[:48], "c2b4ad7a-8d6f-4a1e-9b0e-0d3c5f2e7a11", "5b0c8a3e-2f4d-5e6a-9c1b-7a8d6e5f4c3b")
+        self.actions_minted = {}  # every JWT the token service issued -> its claims (the "signature check")
+        self.actions_requests = []  # one entry per token service request: the audience asked, what was answered
+        self.actions_expired = False  # mint tokens whose exp has passed (a job's token kept too long)
+        self.entra_seen = []  # Entra's client-credentials requests: what came (never the assertion itself)
+        self.sts_seen = []  # STS requests: every field but the subject token, and what was answered
+        self.entra_legacy_no_match = False  # answer a federated credential mismatch as Entra did until 2023
+
+    def actions_request_url(self):
+        """ACTIONS_ID_TOKEN_REQUEST_URL: the token service with its own query, to which `&audience=` is added."""
+        return "https://%s%s?api-version=2.0" % (ACTIONS_TOKEN_SERVICE, self.actions_path)
+
+    def actions_claims(self, token):
+        """The claims of a GitHub Actions token this emulator minted, or None: knowing every token it minted
+        stands in for checking the signature against https://token.actions.githubusercontent.com/.well-known/jwks
+        (the emulator has no real key; its tokens end in "emulated-signature")."""
+        with self.lock:
+            return self.actions_minted.get(token)
 
     # ---- what the scenarios do as the person ----
 
@@ -168,6 +220,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
             GITHUB: self.github, API_GITHUB: self.api_github, GIST: self.gist, GITLAB: self.gitlab,
             GOOGLE_ACCOUNTS: self.google_accounts, GOOGLE_OAUTH: self.google_oauth, GOOGLE_OIDC: self.google_oidc,
             GOOGLE_APIS: self.google_apis, MICROSOFT: self.microsoft, GRAPH: self.graph, IMPOSTOR: self.impostor,
+            ACTIONS_TOKEN_SERVICE: self.actions_token_service, ACTIONS_ISSUER: self.actions_issuer, STS: self.sts,
         }.get(host, self.nowhere)
         try:
             route(path)
@@ -530,22 +583,24 @@ class Handler(http.server.BaseHTTPRequestHandler):
                                    "interval": INTERVAL,
                                    "message": "To sign in, use a web browser to open the page https://microsoft.com/devicelogin and enter the code %s to authenticate." % user_code})
         if rest == "oauth2/v2.0/token" and self.command == "POST":
-            return self.microsoft_token()
+            return self.microsoft_token(tenant)
         if rest == "oauth2/v2.0/approve" and self.command == "POST":  # the person at microsoft.com/devicelogin
             ok = emulator.approve(form.get("user_code", ""), form.get("account", "alice@contoso.com"))
             return self.send(200 if ok else 404, "ok" if ok else "no", "text/html")
         self.send(404, {"error": "not_found"})
 
-    def microsoft_error(self, code, number, text):
-        """Microsoft's errors: HTTP 400, an AADSTS code, then trace lines in the description."""
+    def microsoft_error(self, code, number, text, status=400):
+        """Microsoft's errors: HTTP 400 (401 for invalid_client), an AADSTS code, then trace lines in the description."""
         trace = secrets.token_hex(8)
-        return self.send(400, {"error": code, "error_description": "AADSTS%d: %s\r\nTrace ID: %s\r\nCorrelation ID: %s\r\nTimestamp: 2026-11-27 12:00:00Z" % (number, text, trace, trace),
+        return self.send(status, {"error": code, "error_description": "AADSTS%d: %s\r\nTrace ID: %s\r\nCorrelation ID: %s\r\nTimestamp: 2026-11-27 12:00:00Z" % (number, text, trace, trace),
                                "error_codes": [number], "timestamp": "2026-11-27 12:00:00Z", "trace_id": trace,
                                "correlation_id": trace, "error_uri": "https://login.microsoftonline.com/error?code=%d" % number})
 
-    def microsoft_token(self):
+    def microsoft_token(self, tenant):
         emulator, form = self.emulator, self.form
         kind = form.get("grant_type")
+        if kind == "client_credentials":
+            return self.microsoft_client_credentials(tenant)
         if kind == "urn:ietf:params:oauth:grant-type:device_code":
             device = emulator.devices.get(form.get("device_code", ""))
             if device is None or device["state"] == "used":
@@ -578,10 +633,86 @@ class Handler(http.server.BaseHTTPRequestHandler):
                                     "tid": tid, "ver": "2.0"})
         self.send(200, body)
 
+    def microsoft_client_credentials(self, tenant):
+        """An application as itself (learn.microsoft.com "Microsoft identity platform and the OAuth 2.0 client
+        credentials flow"), here its third case: "Access token request with a federated credential", where
+        client_assertion is another identity provider's token, with client_assertion_type jwt-bearer and no
+        secret. Entra checks it against the app's federated identity credentials: issuer, subject and one
+        audience must match exactly ("Workload identity federation"), and it must be within its valid time."""
+        emulator, form = self.emulator, self.form
+        assertion_type, assertion = form.get("client_assertion_type"), form.get("client_assertion")
+        client, scope = form.get("client_id"), form.get("scope", "")
+        claims = emulator.actions_claims(assertion or "")
+        seen = {"tenant": tenant, "clientId": client, "clientAssertionType": assertion_type,
+                "clientAssertion": bool(assertion), "assertionMinted": claims is not None,
+                "assertionAudience": (claims or {}).get("aud"), "secret": bool(form.get("client_secret")),
+                "scope": scope}
+        with emulator.lock:
+            emulator.entra_seen.append(seen)
+
+        def refuse(code, number, text, status=400):
+            seen["answer"] = "AADSTS%d" % number
+            return self.microsoft_error(code, number, text, status)
+
+        if tenant not in (TENANT, "contoso.onmicrosoft.com"):
+            return refuse("invalid_request", 90002, "Tenant '%s' not found." % tenant)
+        if not assertion and not form.get("client_secret"):
+            return refuse("invalid_client", 7000216, "'client_assertion', 'client_secret' or 'request' is required for the 'client_credentials' grant type.", 401)
+        if client not in ENTRA_FEDERATED:
+            # The error code reference: AADSTS700016 UnauthorizedClient_DoesNotMatchRequest.
+            return refuse("unauthorized_client", 700016, "Application with identifier '%s' was not found in the directory '%s'. This can happen if the application has not been installed by the administrator of the tenant or consented to by any user in the tenant. You may have sent your authentication request to the wrong tenant." % (client, tenant))
+        if assertion_type != "urn:ietf:params:oauth:client-assertion-type:jwt-bearer" or claims is None:
+            # A token nobody here minted: its signature cannot be checked against its issuer's keys.
+            return refuse("invalid_client", 700027, "Client assertion failed signature validation.", 401)
+        now = int(time.time())
+        if not claims.get("nbf", 0) <= now < claims.get("exp", 0):
+            # "Workload identity federation" / MSAL: AADSTS700024, with invalid_client (Azure/login#180, #372).
+            stamp = lambda t: time.strftime("%Y-%m-%dT%H:%M:%S.0000000Z", time.gmtime(t))
+            return refuse("invalid_client", 700024, "Client assertion is not within its valid time range. Current time: %s, assertion valid from %s, expiry time of assertion %s. Review the documentation at https://learn.microsoft.com/entra/identity-platform/certificate-credentials ." % (stamp(now), stamp(claims.get("nbf", 0)), stamp(claims.get("exp", 0))), 401)
+        records = ENTRA_FEDERATED[client]
+        aud = claims.get("aud")
+        audiences = aud if isinstance(aud, list) else [aud]
+        if not any(r["issuer"] == claims.get("iss") and r["subject"] == claims.get("sub")
+                   and any(a in r["audiences"] for a in audiences) for r in records):
+            if emulator.entra_legacy_no_match:
+                # Until 2023 one code for all three, with invalid_request (azure-workload-identity's
+                # troubleshooting page, its issue #616).
+                return refuse("invalid_request", 70021, "No matching federated identity record found for presented assertion. Assertion Issuer: '%s'. Assertion Subject: '%s'. Assertion Audience: '%s'. https://docs.microsoft.com/en-us/azure/active-directory/develop/workload-identity-federation" % (claims.get("iss"), claims.get("sub"), ",".join(map(str, audiences))))
+            # Now one code for each claim that matches no record, with invalid_client: AADSTS700211 (issuer),
+            # AADSTS700213 (subject), AADSTS700212 (audience); matching is case-sensitive (learn.microsoft.com
+            # "reference-breaking-changes": federated identity credentials now use case-sensitive matching;
+            # Azure/login#482, #517).
+            hint = "Please check your federated identity credential Subject, Audience and Issuer against the presented assertion. https://learn.microsoft.com/entra/workload-id/workload-identity-federation"
+            if not any(r["issuer"] == claims.get("iss") for r in records):
+                return refuse("invalid_client", 700211, "No matching federated identity record found for presented assertion issuer '%s'. %s" % (claims.get("iss"), hint), 401)
+            if not any(r["subject"] == claims.get("sub") for r in records):
+                return refuse("invalid_client", 700213, "No matching federated identity record found for presented assertion subject '%s'. %s" % (claims.get("sub"), hint), 401)
+            return refuse("invalid_client", 700212, "No matching federated identity record found for presented assertion audience '%s'. %s" % (",".join(map(str, audiences)), hint), 401)
+        scopes = scope.split()
+        if len(scopes) != 1 or not scopes[0].endswith("/.default"):
+            # The client credentials page: "the resource identifier (application ID URI) of the resource you
+            # want, affixed with the .default suffix"; anything else is AADSTS1002012.
+            return refuse("invalid_scope", 1002012, "The provided value for scope %s is not valid. Client credential flows must have a scope value with /.default suffixed to the resource identifier (application ID URI)." % scope)
+        grant = emulator.new_grant("microsoft", client, None, scope)
+        access, _ = emulator.issue(grant, "eyJ0eXAiOiJKV1Qi.")
+        seen["answer"] = "access_token"
+        # No refresh token, no scope, no ID token: the documented answer (the page's "Successful response").
+        self.send(200, {"token_type": "Bearer", "expires_in": 3599, "ext_expires_in": 3599, "access_token": access})
+
     def graph(self, path):
         grant = self.emulator.grant_of(self.bearer("bearer") or "", "microsoft")
         if grant is None:
             return self.send(401, {"error": {"code": "InvalidAuthenticationToken", "message": "Access token is empty."}})
+        if grant.app:
+            # An application's token (client credentials): no signed-in user, so no /me
+            # (learn.microsoft.com "Get access without a user"); the tenant's organization it may read.
+            if path == "/v1.0/organization":
+                return self.send(200, {"@odata.context": "https://graph.microsoft.com/v1.0/$metadata#organization",
+                                       "value": [{"id": TENANT, "displayName": "Contoso",
+                                                  "verifiedDomains": [{"name": "contoso.onmicrosoft.com", "isDefault": True}]}]})
+            if path in ("/v1.0/me", "/oidc/userinfo"):
+                return self.send(400, {"error": {"code": "BadRequest", "message": "/me request is only valid with delegated authentication flow."}})
+            return self.send(404, {"error": {"code": "Request_ResourceNotFound"}})
         if path == "/oidc/userinfo":
             return self.send(200, {"sub": "AAAAAAAAAAAAAAAAAAAAAIkzqFVrSaSaFHy782bbtaQ", "name": "Alice",
                                    "family_name": "Smith", "given_name": "Alice", "email": grant.account})
@@ -597,6 +728,127 @@ class Handler(http.server.BaseHTTPRequestHandler):
                                    "token_endpoint": "https://login.example.test/common/oauth2/v2.0/token",
                                    "device_authorization_endpoint": "https://login.example.test/common/oauth2/v2.0/devicecode"})
         self.send(404, {"error": "not_found"})
+
+    # ---- GitHub Actions' OpenID Connect tokens (docs.github.com "About security hardening with OpenID
+    # Connect" and "Configuring OpenID Connect in cloud providers"; actions/toolkit packages/core
+    # src/oidc-utils.ts, OidcClient.getIDToken) ----
+
+    def actions_token_service(self, path):
+        """The job's token service: GET ACTIONS_ID_TOKEN_REQUEST_URL, which carries its own query
+        (api-version=2.0), with `&audience=` added, authorized by `Authorization: Bearer
+        $ACTIONS_ID_TOKEN_REQUEST_TOKEN`. It answers {"count": …, "value": "<JWT>"}, and getIDToken reads
+        `value` only. Without an audience the token's aud is the repository owner's URL."""
+        emulator = self.emulator
+        if path != emulator.actions_path or self.command != "GET":
+            return self.send(404, {"$id": "1", "message": "Not Found"})
+        if self.bearer("bearer") != emulator.actions_request_token:
+            # The request token is the job's; anything else is refused (toolkit: "Failed to get ID Token.
+            # Error Code : 401").
+            with emulator.lock:
+                emulator.actions_requests.append({"audience": self.query.get("audience"), "answer": 401})
+            return self.send(401, {"$id": "1", "innerException": None, "message": "TF400813: The user is not authorized to access this resource.",
+                                   "typeName": "Microsoft.TeamFoundation.Framework.Server.UnauthorizedRequestException", "typeKey": "UnauthorizedRequestException", "errorCode": 0})
+        if self.query.get("api-version") != "2.0":
+            return self.send(400, {"$id": "1", "message": "The api-version query parameter is required."})
+        audience = self.query.get("audience") or ACTIONS_DEFAULT_AUDIENCE
+        now = int(time.time())
+        if emulator.actions_expired:
+            now -= 900  # minted a quarter hour ago: exp passed ten minutes ago
+        # The claims of the documentation's example token: nbf ten minutes before iat, exp five after.
+        claims = {"jti": secrets.token_hex(16), "sub": ACTIONS_SUBJECT, "aud": audience,
+                  "ref": "refs/heads/main", "sha": "d6dc3b4c2e6e5a0f1b9ef0d6a7b1c2d3e4f5a6b7",
+                  "repository": "octo-org/app", "repository_owner": "octo-org", "repository_owner_id": "65",
+                  "repository_id": "74", "repository_visibility": "private", "actor": "octocat", "actor_id": "12",
+                  "run_id": "6402374911", "run_number": "10", "run_attempt": "1", "runner_environment": "github-hosted",
+                  "workflow": "deploy", "workflow_ref": "octo-org/app/.github/workflows/deploy.yml@refs/heads/main",
+                  "job_workflow_ref": "octo-org/app/.github/workflows/deploy.yml@refs/heads/main",
+                  "head_ref": "", "base_ref": "", "event_name": "push", "ref_type": "branch", "ref_protected": "true",
+                  "iss": ACTIONS_ISSUER_URL, "nbf": now - 600, "exp": now + 300, "iat": now}
+        token = jwt(claims)
+        with emulator.lock:
+            emulator.actions_minted[token] = claims
+            emulator.actions_requests.append({"audience": self.query.get("audience"), "answer": 200})
+        self.send(200, {"count": 1, "value": token})
+
+    def actions_issuer(self, path):
+        """The issuer's discovery document and keys, at the names GitHub documents; the key is a stand-in
+        (the emulator's tokens are recognized by the set of those it minted, not by a signature)."""
+        if path == "/.well-known/openid-configuration":
+            return self.send(200, {
+                "issuer": ACTIONS_ISSUER_URL, "jwks_uri": ACTIONS_ISSUER_URL + "/.well-known/jwks",
+                "subject_types_supported": ["public", "pairwise"], "response_types_supported": ["id_token"],
+                "claims_supported": ["sub", "aud", "exp", "iat", "iss", "jti", "nbf", "ref", "sha", "repository",
+                                     "repository_id", "repository_owner", "repository_owner_id", "run_id",
+                                     "run_number", "run_attempt", "actor", "actor_id", "workflow", "workflow_ref",
+                                     "head_ref", "base_ref", "event_name", "ref_type", "ref_protected", "environment",
+                                     "job_workflow_ref", "repository_visibility", "runner_environment"],
+                "id_token_signing_alg_values_supported": ["RS256"], "scopes_supported": ["openid"]})
+        if path == "/.well-known/jwks":
+            return self.send(200, {"keys": [{"kty": "RSA", "alg": "RS256", "use": "sig", "kid": "emulated",
+                                             "n": b64url(hashlib.sha512(b"emulated").digest() * 4), "e": "AQAB"}]})
+        self.send(404, "Not Found", "text/plain")
+
+    # ---- Google's Security Token Service (cloud.google.com "Workload Identity Federation", "Configure
+    # Workload Identity Federation with deployment pipelines"; the STS REST reference, v1/token;
+    # google-auth-library-python google/oauth2/sts.py and external_account.py) ----
+
+    def sts(self, path):
+        """A token exchange (RFC 8693) of another provider's token for a federated Google access token.
+        google-auth-library posts it form-encoded without client authentication; the audience is the pool
+        provider's full resource name, the subject token a JWT or ID token whose aud the provider accepts
+        (by default https://iam.googleapis.com/<provider>), whose iss is the provider's issuer and which
+        passes its attribute condition (GitHub providers must have one)."""
+        emulator, form = self.emulator, self.form
+        if path != "/v1/token" or self.command != "POST":
+            return self.send(404, {"error": {"code": 404, "message": "Not Found", "status": "NOT_FOUND"}})
+        subject_token = form.get("subject_token", "")
+        claims = emulator.actions_claims(subject_token)
+        seen = {name: value for name, value in form.items() if name != "subject_token"}
+        seen["subjectToken"] = bool(subject_token)
+        seen["subjectTokenMinted"] = claims is not None
+        seen["subjectTokenAudience"] = (claims or {}).get("aud")
+        seen["authorization"] = (self.headers.get("Authorization") or "").split(" ")[0] or None
+        with emulator.lock:
+            emulator.sts_seen.append(seen)
+
+        def refuse(code, text):
+            seen["answer"] = code
+            # STS's errors: HTTP 400 and the two OAuth fields, which sts.py's handle_error_response reads.
+            return self.send(400, {"error": code, "error_description": text})
+
+        if form.get("grant_type") != "urn:ietf:params:oauth:grant-type:token-exchange":
+            return refuse("unsupported_grant_type", "Invalid value for \"grant_type\".")
+        audience = form.get("audience", "")
+        if not audience.startswith("//iam.googleapis.com/"):
+            # google-github-actions/auth#60, #211: a name that is not a provider's full resource name.
+            return refuse("invalid_request", "Invalid value for \"audience\". This value should be the full resource name of the Identity Provider. See https://cloud.google.com/iam/docs/reference/sts/rest/v1/TopLevel/token for the list of possible formats.")
+        if audience != STS_AUDIENCE:
+            # google-github-actions/auth#17, #161: a pool or provider that does not exist.
+            return refuse("invalid_target", "The target service indicated by the \"audience\" parameters is invalid. This might either be because the pool or provider is disabled or deleted or because it doesn't exist.")
+        if form.get("subject_token_type") not in (TOKEN_TYPE + "jwt", TOKEN_TYPE + "id_token"):
+            return refuse("invalid_request", "Invalid value for \"subject_token_type\". Expected urn:ietf:params:oauth:token-type:jwt or urn:ietf:params:oauth:token-type:id_token for an OIDC provider.")
+        if form.get("requested_token_type") != TOKEN_TYPE + "access_token":
+            return refuse("invalid_request", "Invalid value for \"requested_token_type\". Only urn:ietf:params:oauth:token-type:access_token is supported.")
+        if not subject_token:
+            return refuse("invalid_request", "Missing required parameter \"subject_token\".")
+        if claims is None:
+            return refuse("invalid_grant", "Invalid JWT signature.")
+        if claims.get("iss") != ACTIONS_ISSUER_URL:
+            return refuse("invalid_grant", "The issuer in ID Token %s does not match the expected ones." % claims.get("iss"))
+        if claims.get("aud") != STS_TOKEN_AUDIENCE:
+            # google-github-actions/auth#29: the token's aud is not one the provider accepts.
+            return refuse("invalid_grant", "The audience in ID Token [%s] does not match the expected audience %s." % (claims.get("aud"), STS_TOKEN_AUDIENCE))
+        if not claims.get("iat", 0) - 300 <= int(time.time()) < claims.get("exp", 0):
+            return refuse("invalid_grant", "ID Token expired at %d." % claims.get("exp", 0))
+        if claims.get("repository_owner") != "octo-org":
+            # The provider's attribute condition, assertion.repository_owner == 'octo-org'.
+            return refuse("unauthorized_client", "The given credential is rejected by the attribute condition.")
+        grant = emulator.new_grant("google-sts", None, None, form.get("scope", ""))
+        access, _ = emulator.issue(grant, "ya29.d.")
+        seen["answer"] = "access_token"
+        # The REST reference's response: access_token, issued_token_type, token_type, expires_in; no scope.
+        self.send(200, {"access_token": access, "issued_token_type": TOKEN_TYPE + "access_token",
+                        "token_type": "Bearer", "expires_in": 3599})
 
     # ---- what several providers share ----
 

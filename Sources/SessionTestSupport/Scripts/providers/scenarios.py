@@ -8,12 +8,16 @@ naming the CA: the tool reaches https://github.com/login/device/code unchanged. 
 everything ends with the namespace.
 
 The one argument is JSON: {"cli": path, "home": folder, "provider": NAME}, NAME one of github, github-paste
-(a browser sign-in pasted back on a pseudo-terminal), gitlab, google, microsoft.
+(a browser sign-in pasted back on a pseudo-terminal), gitlab, google, microsoft, github-actions (a CI job
+signing in with its GitHub Actions token: at Microsoft Entra ID as a federated credential, and at Google's
+Security Token Service by token exchange; ACTIONS_ID_TOKEN_REQUEST_URL and _TOKEN set as a runner sets them).
 It prints one JSON object: {"steps": {name: {"status", "stdout", "stderr"}}, "requests": [what the emulator
 saw: host, method, path, user agent, whether the client secret came, the Authorization scheme], "facts": {…}}.
 Every wait is bounded; every process it starts, it stops.
 """
 import atexit
+import datetime
+import glob
 import json
 import os
 import pty
@@ -327,6 +331,81 @@ elif which == "gitlab":
     run("api after expiry", ["api", "/api/v4/user"])
     run("token after", ["token"])
     run("logout", ["logout"])
+
+elif which == "github-actions":
+    # The job's environment, as the runner sets it for a job with `permissions: id-token: write`.
+    job = {"ACTIONS_ID_TOKEN_REQUEST_URL": emulator.actions_request_url(),
+           "ACTIONS_ID_TOKEN_REQUEST_TOKEN": emulator.actions_request_token}
+
+    def token_service_requests():
+        return len(emulator.actions_requests)
+
+    def entra_login(audience):
+        return ["login", "--client-credentials", "--assertion-from", "github-actions", "--assertion-audience", audience,
+                "--issuer", "https://login.microsoftonline.com/%s/v2.0" % providers.TENANT,
+                "--client-id", providers.ENTRA_APP, "--scope", "https://graph.microsoft.com/.default"]
+
+    def make_due(folder):
+        """The default session's token expires in 20 s, issued an hour ago: due (within the 60 s margin),
+        still valid. The file is edited as session-cli writes it: one session a line, whole-second dates."""
+        path = glob.glob(os.path.join(folder, ".local", "state", "*", "session.json"))[0]
+        with open(path) as file:
+            data = json.load(file)
+        now = datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0)
+        stamp = lambda moment: moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+        key = data["default"]
+        for session in data["sessions"]:
+            if (session["account"], session["server"]) == (key["account"], key["server"]):
+                session["expiresAt"] = stamp(now + datetime.timedelta(seconds=20))
+                session["credential"]["expiresAt"] = session["expiresAt"]
+                session["credential"]["tokenIssuedAt"] = stamp(now - datetime.timedelta(seconds=3600))
+        compact = lambda value: json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+        text = '{"version":%d,\n"default":%s,\n"sessions":[\n%s\n]}' % (
+            data["version"], compact(data["default"]), ",\n".join(compact(each) for each in data["sessions"]))
+        with open(path + ".edit", "w") as file:
+            file.write(text)
+        os.chmod(path + ".edit", 0o600)
+        os.replace(path + ".edit", path)
+
+    # Microsoft Entra ID: client credentials whose client assertion is the job's token (audience
+    # api://AzureADTokenExchange, which the app's federated identity credential names).
+    run("entra-login", entra_login("api://AzureADTokenExchange"), job)
+    run("entra-status", ["status"], job)
+    run("entra-token", ["token"], job)
+    run("entra-api", ["api", "/v1.0/organization"], job)
+    make_due(home)
+    facts["tokenServiceBeforeRenewal"] = token_service_requests()
+    run("entra-renew", ["token"], job)
+    facts["tokenServiceAfterRenewal"] = token_service_requests()
+    run("entra-api after renewal", ["api", "/v1.0/organization"], job)
+    # Another audience: the token is fetched, and Entra finds no federated credential for it.
+    run("entra-wrong-audience", entra_login("api://other"), job)
+    # A token already expired when read: refused before anything is sent to Entra.
+    entra_before = len(emulator.entra_seen)
+    emulator.actions_expired = True
+    run("entra-expired", entra_login("api://AzureADTokenExchange"), job)
+    emulator.actions_expired = False
+    facts["entraRequestsForExpired"] = len(emulator.entra_seen) - entra_before
+    # Outside a job (no request URL): nothing is asked of anyone.
+    run("entra-outside a job", entra_login("api://AzureADTokenExchange"))
+
+    # Google's STS, in a home of its own so the two sessions do not mix.
+    sts_home = os.path.join(home, "sts-home")
+    os.makedirs(sts_home)
+    sts_job = {**job, "HOME": sts_home}
+    run("sts-login", ["login", "--token-exchange", "--assertion-from", "github-actions",
+                      "--assertion-audience", providers.STS_TOKEN_AUDIENCE, "--issuer", "https://" + providers.STS,
+                      "--token-endpoint", "https://%s/v1/token" % providers.STS, "--client-id", "github-ci",
+                      "--audience", providers.STS_AUDIENCE, "--scope", "https://www.googleapis.com/auth/cloud-platform",
+                      "--requested-token-type", "access_token"], sts_job)
+    run("sts-status", ["status"], sts_job)
+    run("sts-token", ["token"], sts_job)
+
+    facts["jobRequestToken"] = emulator.actions_request_token
+    facts["mintedTokens"] = sorted(emulator.actions_minted)
+    facts["tokenService"] = emulator.actions_requests
+    facts["entra"] = emulator.entra_seen
+    facts["sts"] = emulator.sts_seen
 
 facts["userAgents"] = sorted({entry["userAgent"] or "" for entry in emulator.requests()})
 print(json.dumps({"steps": steps, "requests": emulator.requests(), "facts": facts}))

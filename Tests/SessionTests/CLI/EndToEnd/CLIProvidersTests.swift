@@ -4,7 +4,9 @@ import SessionTestSupport
 import Testing
 
 /// `session-cli` signing in at GitHub, GitLab, Google and Microsoft by their
-/// real names, which these machines cannot reach: emulated as each documents
+/// real names, which these machines cannot reach, and a GitHub Actions job
+/// signing in with its OpenID Connect token at Microsoft Entra ID and at
+/// Google's Security Token Service: emulated as each documents
 /// itself (`Scripts/providers/emulator.py`), in a network namespace of the
 /// test's own where every provider's name is 10.77.0.2 on the namespace's
 /// `lo`, with a certificate from a CA the test makes and the tool trusts
@@ -37,9 +39,65 @@ struct CLIProvidersTests {
         let secret: Bool
     }
 
+    /// A client-credentials request Microsoft Entra ID saw (never the assertion itself).
+    struct EntraRequest: Decodable {
+        let clientId: String?
+        let clientAssertionType: String?
+        /// Whether a client assertion came, and whether it is a token the job's token service minted.
+        let clientAssertion: Bool
+        let assertionMinted: Bool
+        let assertionAudience: String?
+        /// Whether a client secret came.
+        let secret: Bool
+        let scope: String
+        /// `access_token`, or the AADSTS code of the refusal.
+        let answer: String?
+    }
+
+    /// A token exchange Google's STS saw: its fields but the subject token.
+    struct ExchangeRequest: Decodable {
+        let grantType: String?
+        let audience: String?
+        let scope: String?
+        let requestedTokenType: String?
+        let subjectTokenType: String?
+        let clientID: String?
+        let clientSecret: String?
+        /// Whether the subject token is one the job's token service minted, and its `aud`.
+        let subjectTokenMinted: Bool
+        let subjectTokenAudience: String?
+        /// `access_token`, or the error code of the refusal.
+        let answer: String?
+
+        enum CodingKeys: String, CodingKey {
+            case grantType = "grant_type"
+            case audience, scope
+            case requestedTokenType = "requested_token_type"
+            case subjectTokenType = "subject_token_type"
+            case clientID = "client_id"
+            case clientSecret = "client_secret"
+            case subjectTokenMinted, subjectTokenAudience, answer
+        }
+    }
+
+    /// What a scenario noted besides its steps; each notes its own, so all are optional.
+    struct Facts: Decodable {
+        /// The job's `ACTIONS_ID_TOKEN_REQUEST_TOKEN` and every token its token service minted.
+        let jobRequestToken: String?
+        let mintedTokens: [String]?
+        /// How many times the job's token service was asked before and after a renewal.
+        let tokenServiceBeforeRenewal: Int?
+        let tokenServiceAfterRenewal: Int?
+        /// The requests Entra saw for a sign-in with an expired platform token.
+        let entraRequestsForExpired: Int?
+        let entra: [EntraRequest]?
+        let sts: [ExchangeRequest]?
+    }
+
     struct Outcome: Decodable {
         let steps: [String: Step]
         let requests: [Seen]
+        let facts: Facts
 
         func step(_ name: String) throws -> Step {
             try #require(steps[name], "no step \(name)")
@@ -227,6 +285,106 @@ struct CLIProvidersTests {
         #expect(impostor.status == 76)
         #expect(impostor.stderr.contains("names another issuer than https://login.example.test/common/v2.0"))
         expectManners(outcome, tokens: [try outcome.step("token").stdout.trimmingCharacters(in: .newlines)])
+    }
+
+    /// A GitHub Actions job: its token for `api://AzureADTokenExchange` as a
+    /// client assertion at Microsoft Entra ID (a federated identity
+    /// credential), renewed by asking the job's token service again; and its
+    /// token for the pool provider exchanged at Google's STS.
+    @Test func githubActionsJobAtEntraAndGoogleSTS() async throws {
+        let outcome = try await scenarios("github-actions")
+        let facts = outcome.facts
+        let app = "11111111-2222-3333-4444-555555555555"
+        let login = try outcome.step("entra-login")
+        #expect(login.status == 0, "\(login.stderr)")
+        #expect(login.stdout.contains("Logged in as \(app) on https://graph.microsoft.com."))
+        let status = try outcome.step("entra-status")
+        #expect(status.status == 0, "\(status.stderr)")
+        #expect(
+            status.stdout.contains(
+                "client credentials, with an assertion from GitHub Actions (audience api://AzureADTokenExchange)"
+            ))
+        let first = try outcome.step("entra-token").stdout.trimmingCharacters(in: .newlines)
+        #expect(first.hasPrefix("eyJ0eXAiOiJKV1Qi."))
+        // The application's token reads what an application may at Graph.
+        #expect(try outcome.step("entra-api").stdout.contains(#""displayName": "Contoso""#))
+        // Entra saw the job's token as the client assertion: no secret, the .default scope.
+        let entra = try #require(facts.entra)
+        let signIn = try #require(entra.first)
+        #expect(signIn.clientId == app)
+        #expect(signIn.clientAssertionType == "urn:ietf:params:oauth:client-assertion-type:jwt-bearer")
+        #expect(signIn.clientAssertion && signIn.assertionMinted && !signIn.secret)
+        #expect(signIn.assertionAudience == "api://AzureADTokenExchange")
+        #expect(signIn.scope == "https://graph.microsoft.com/.default" && signIn.answer == "access_token")
+        // A due token is renewed with a fresh token from the job's token service.
+        let renewal = try outcome.step("entra-renew")
+        #expect(renewal.status == 0, "\(renewal.stderr)")
+        let second = renewal.stdout.trimmingCharacters(in: .newlines)
+        #expect(second.hasPrefix("eyJ0eXAiOiJKV1Qi.") && second != first, "the token was not renewed")
+        let asked = try #require(facts.tokenServiceBeforeRenewal)
+        #expect(
+            facts.tokenServiceAfterRenewal == asked + 1, "the renewal did not ask the token service again")
+        try #require(entra.count >= 2)
+        #expect(entra[1].assertionMinted && entra[1].answer == "access_token")
+        #expect(try outcome.step("entra-api after renewal").status == 0)
+        // Another audience: no federated credential matches (AADSTS700212), said in one line.
+        let wrong = try outcome.step("entra-wrong-audience")
+        #expect(wrong.status == 77)
+        #expect(wrong.stdout.isEmpty)
+        #expect(
+            wrong.stderr.hasPrefix(
+                "session-cli: the provider refused the platform token from GitHub Actions (audience api://other) (invalid_client: AADSTS700212: No matching federated identity record found for presented assertion audience 'api://other'."
+            ), "\(wrong.stderr)")
+        #expect(wrong.stderr.utf8.filter { $0 == 0x0A }.count == 1 && wrong.stderr.hasSuffix("\n"))
+        #expect(!wrong.stderr.utf8.contains(0x0D) && !wrong.stderr.contains("Trace ID"))
+        // A token already expired is refused before Entra is asked; outside a job, nothing is asked.
+        let expired = try outcome.step("entra-expired")
+        #expect(expired.status == 77)
+        #expect(
+            expired.stderr.contains(
+                "no usable platform token from GitHub Actions (audience api://AzureADTokenExchange): it expired at"
+            ),
+            "\(expired.stderr)")
+        #expect(facts.entraRequestsForExpired == 0)
+        let outside = try outcome.step("entra-outside a job")
+        #expect(outside.status == 77)
+        #expect(outside.stderr.contains("ACTIONS_ID_TOKEN_REQUEST_URL is not set"), "\(outside.stderr)")
+        // Google's STS: the job's token for the pool provider, exchanged at the endpoint given.
+        let pool = "projects/123456/locations/global/workloadIdentityPools/ci-pool/providers/github"
+        let exchange = try outcome.step("sts-login")
+        #expect(exchange.status == 0, "\(exchange.stderr)")
+        let stsStatus = try outcome.step("sts-status")
+        #expect(stsStatus.status == 0, "\(stsStatus.stderr)")
+        #expect(
+            stsStatus.stdout.contains(
+                "token exchange, of a token from GitHub Actions (audience https://iam.googleapis.com/\(pool))"
+            ))
+        let federated = try outcome.step("sts-token").stdout.trimmingCharacters(in: .newlines)
+        #expect(federated.hasPrefix("ya29.d."))
+        let sent = try #require(facts.sts?.first)
+        #expect(sent.grantType == "urn:ietf:params:oauth:grant-type:token-exchange")
+        #expect(sent.audience == "//iam.googleapis.com/\(pool)")
+        #expect(sent.subjectTokenType == "urn:ietf:params:oauth:token-type:jwt")
+        #expect(sent.requestedTokenType == "urn:ietf:params:oauth:token-type:access_token")
+        #expect(sent.scope == "https://www.googleapis.com/auth/cloud-platform")
+        #expect(sent.clientID == "github-ci" && sent.clientSecret == nil)
+        #expect(sent.subjectTokenMinted && sent.subjectTokenAudience == "https://iam.googleapis.com/\(pool)")
+        #expect(sent.answer == "access_token")
+        // No discovery at the STS: only its token endpoint was asked.
+        #expect(
+            outcome.requests.filter { $0.host == "sts.googleapis.com" }.allSatisfy { $0.path == "/v1/token" })
+        // Neither the job's request token nor any token it minted (nor a minted token's claims) reached
+        // a terminal.
+        let minted = try #require(facts.mintedTokens)
+        #expect(!minted.isEmpty)
+        let request = try #require(facts.jobRequestToken)
+        let claims = minted.compactMap { $0.split(separator: ".").dropFirst().first.map(String.init) }
+        let platform = [request] + minted + claims
+        for (name, step) in outcome.steps {
+            Secret.expectAbsent(platform, in: step.stdout, "the standard output of \(name)")
+            Secret.expectAbsent(platform, in: step.stderr, "the standard error of \(name)")
+        }
+        expectManners(outcome, tokens: [first, second, federated].filter { !$0.isEmpty })
     }
 
     @Test func gitlabDeviceEndpointGitAndRotation() async throws {
