@@ -31,6 +31,7 @@ enum NetworkErrorReport {
         switch error {
         case let error as CLIError: error
         case let error as SignInError: cliError(for: error)
+        case let error as PlatformTokenError: cliError(for: error)
         case let error as SigningKey.Failure:
             CLIError(.dpopKeyUnusable, ["reason": error.description])
         case NetworkError.transport(let underlying as SigningKey.Failure):
@@ -75,6 +76,28 @@ enum NetworkErrorReport {
             Message(.withHint, messages: ["message": said.message, "hint": Message(hint)]), as: said)
     }
 
+    /// A machine's platform token that could not be spent, in the catalog's words.
+    static func cliError(for error: PlatformTokenError) -> CLIError {
+        switch error {
+        case .unavailable(let source, let reason):
+            CLIError(
+                .signInAssertionUnavailable, ["reason": reason],
+                messages: ["source": .assertionSource(source)])
+        case .unreachable(let source, let reason):
+            CLIError(
+                .signInAssertionUnreachable, ["reason": reason],
+                messages: ["source": .assertionSource(source)])
+        case .unreadable(let path, let reason):
+            CLIError(.signInAssertionUnreadable, ["path": path, "reason": reason])
+        case .refused(let source, let code, let description?):
+            CLIError(
+                .signInAssertionRefusedDescribed, ["code": code, "description": description],
+                messages: ["source": .assertionSource(source)])
+        case .refused(let source, let code, nil):
+            CLIError(.signInAssertionRefused, ["code": code], messages: ["source": .assertionSource(source)])
+        }
+    }
+
     /// A sign-in error in the catalog's words.
     static func message(for error: SignInError) -> Message {
         signInError(error).message
@@ -113,22 +136,6 @@ enum NetworkErrorReport {
         case .clientKeyUnusable(let path, let reason):
             CLIError(.signInClientKeyUnusable, ["path": path, "reason": reason])
         case .pushedRequestUnavailable: CLIError(.signInPushedRequestUnavailable)
-        case .assertionUnavailable(let source, let reason):
-            CLIError(
-                .signInAssertionUnavailable, ["reason": reason],
-                messages: ["source": .assertionSource(source)])
-        case .assertionUnreachable(let source, let reason):
-            CLIError(
-                .signInAssertionUnreachable, ["reason": reason],
-                messages: ["source": .assertionSource(source)])
-        case .assertionUnreadable(let path, let reason):
-            CLIError(.signInAssertionUnreadable, ["path": path, "reason": reason])
-        case .assertionRefused(let source, let code, let description?):
-            CLIError(
-                .signInAssertionRefusedDescribed, ["code": code, "description": description],
-                messages: ["source": .assertionSource(source)])
-        case .assertionRefused(let source, let code, nil):
-            CLIError(.signInAssertionRefused, ["code": code], messages: ["source": .assertionSource(source)])
         }
     }
 

@@ -60,9 +60,8 @@ public struct OAuthProvider: Sendable, Hashable, Codable {
         issuer: URL, clientID: String, tokenEndpoint: URL, revocationEndpoint: URL? = nil,
         clientSecret: AuthToken? = nil, clientAuthentication: ClientAuthenticationMethod? = nil,
         redirect: LoopbackRedirect? = nil, usesClientCredentials: Bool = false, clientKey: ClientKey? = nil,
-        idTokenIssuer: String? = nil, machine: MachineSignIn? = nil
+        idTokenIssuer: String? = nil
     ) {
-        self.machine = machine
         self.idTokenIssuer = idTokenIssuer
         self.clientKey = clientKey
         self.issuer = issuer
@@ -97,8 +96,8 @@ public struct OAuthProvider: Sendable, Hashable, Codable {
             usesClientCredentials: try container.decodeIfPresent(Bool.self, forKey: .usesClientCredentials)
                 ?? false,
             clientKey: try container.decodeIfPresent(ClientKey.self, forKey: .clientKey),
-            idTokenIssuer: try container.decodeIfPresent(String.self, forKey: .idTokenIssuer),
-            machine: try container.decodeIfPresent(MachineSignIn.self, forKey: .machine))
+            idTokenIssuer: try container.decodeIfPresent(String.self, forKey: .idTokenIssuer))
+        machine = try container.decodeIfPresent(MachineSignIn.self, forKey: .machine)
     }
 
     /// Whether the client has a secret or a key (a confidential client), or

@@ -1,5 +1,3 @@
-public import SessionCore
-
 #if canImport(FoundationEssentials)
     public import FoundationEssentials
 #else
@@ -79,18 +77,6 @@ public enum SignInError: Error, Sendable, Hashable, LocalizedError, CustomString
     /// The provider takes browser sign-ins only as pushed requests (RFC
     /// 9126) but lists no endpoint to push them to.
     case pushedRequestUnavailable
-    /// A machine's platform token cannot be had from its source: not set,
-    /// empty, not a token, or expired (`reason` says which).
-    case assertionUnavailable(source: AssertionSource, reason: String)
-    /// The source of a machine's platform token (GitHub Actions' token
-    /// service) cannot be reached.
-    case assertionUnreachable(source: AssertionSource, reason: String)
-    /// The file a machine's platform token is read from cannot be read.
-    case assertionUnreadable(path: String, reason: String)
-    /// The provider refused the platform's token from `source` with the
-    /// OAuth error `code` (and its description when it may be shown).
-    case assertionRefused(source: AssertionSource, code: String, description: String?)
-
     /// The message: what failed.
     public var description: String {
         switch self {
@@ -141,15 +127,6 @@ public enum SignInError: Error, Sendable, Hashable, LocalizedError, CustomString
             "cannot use the client key \(path): \(reason)"
         case .pushedRequestUnavailable:
             "the provider requires pushed authorization requests but lists no endpoint for them"
-        case .assertionUnavailable(let source, let reason):
-            "no usable platform token from \(source): \(reason)"
-        case .assertionUnreachable(let source, let reason):
-            "cannot reach \(source) for a platform token: \(reason)"
-        case .assertionUnreadable(let path, let reason):
-            "cannot read the platform token file \(path): \(reason)"
-        case .assertionRefused(let source, let code, let description):
-            "the provider refused the platform token from \(source) (\(code)"
-                + (description.map { ": \($0)" } ?? "") + ")"
         }
     }
 

@@ -69,18 +69,32 @@ public final class TokenRefresher: Sendable {
     ///   - margin: The longest margin before expiry; half the token's
     ///     lifetime when that is shorter.
     ///   - now: The clock expiry is judged by.
-    ///   - assertionSources: The application's sources of platform tokens
-    ///     (``AssertionSource/application(name:read:)``), for machine sessions
-    ///     that kept one by its name.
+    public convenience init(
+        repository: any LoginStateRepository,
+        transport: (any Transport)? = nil,
+        margin: TimeInterval = SessionLimits.refreshMargin, now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.init(
+            repository: repository, transport: transport, margin: margin, now: now, exclusion: .storeLock)
+    }
+
+    /// A refresher that renews machine sessions whose platform token comes
+    /// from the application's own sources, as the other initializer does
+    /// everything else.
+    ///
+    /// - Parameter assertionSources: The application's sources
+    ///   (``AssertionSource/application(name:read:)``), for the sessions that
+    ///   kept one by its name; a session whose source is not among them
+    ///   cannot be renewed (``PlatformTokenError/unavailable(source:reason:)``).
     public convenience init(
         repository: any LoginStateRepository,
         transport: (any Transport)? = nil,
         margin: TimeInterval = SessionLimits.refreshMargin, now: @escaping @Sendable () -> Date = { Date() },
-        assertionSources: [AssertionSource] = []
+        assertionSources: [AssertionSource]
     ) {
         self.init(
             repository: repository, transport: transport, margin: margin, now: now, exclusion: .storeLock,
-            assertionSources: assertionSources)
+            deadline: SessionLimits.refreshDeadline, assertionSources: assertionSources)
     }
 
     /// How a refresh keeps other processes out while it runs.
@@ -97,12 +111,21 @@ public final class TokenRefresher: Sendable {
     /// A refresher with a chosen ``Exclusion``, and a `deadline` for each
     /// exchange with the token endpoint (the tests give a stub endpoint,
     /// whose answer may queue behind a loaded run's other tasks, more).
-    package init(
+    package convenience init(
         repository: any LoginStateRepository,
         transport: (any Transport)? = nil,
         margin: TimeInterval = SessionLimits.refreshMargin, now: @escaping @Sendable () -> Date = { Date() },
-        exclusion: Exclusion, deadline: Duration = SessionLimits.refreshDeadline,
-        assertionSources: [AssertionSource] = []
+        exclusion: Exclusion, deadline: Duration = SessionLimits.refreshDeadline
+    ) {
+        self.init(
+            repository: repository, transport: transport, margin: margin, now: now, exclusion: exclusion,
+            deadline: deadline, assertionSources: [])
+    }
+
+    private init(
+        repository: any LoginStateRepository, transport: (any Transport)?, margin: TimeInterval,
+        now: @escaping @Sendable () -> Date, exclusion: Exclusion, deadline: Duration,
+        assertionSources: [AssertionSource]
     ) {
         self.assertionSources = assertionSources
         self.repository = repository
@@ -158,9 +181,9 @@ public final class TokenRefresher: Sendable {
         switch error {
         case is StoreBusyError, SignInError.refreshLoopStopped, NetworkError.transport: true
         // A machine's platform token that cannot be had, or is refused, does not stop a token that still works.
-        case SignInError.assertionUnavailable, SignInError.assertionUnreachable,
-            SignInError.assertionUnreadable,
-            SignInError.assertionRefused:
+        case PlatformTokenError.unavailable, PlatformTokenError.unreachable,
+            PlatformTokenError.unreadable,
+            PlatformTokenError.refused:
             true
         default: false
         }

@@ -436,7 +436,7 @@ package enum SessionFileFormat {
     }
 
     private static func provider(_ fields: Fields) throws -> OAuthProvider {
-        OAuthProvider(
+        var provider = OAuthProvider(
             issuer: try fields.url("issuer") ?? { throw fields.missing("issuer") }(),
             clientID: try fields.string("clientID") ?? { throw fields.missing("clientID") }(),
             tokenEndpoint: try fields.url("tokenEndpoint") ?? { throw fields.missing("tokenEndpoint") }(),
@@ -468,8 +468,9 @@ package enum SessionFileFormat {
                 }
                 return ClientKey(path: path, keyID: try key.string("keyID"), audience: audience ?? .endpoint)
             },
-            idTokenIssuer: try fields.string("idTokenIssuer"),
-            machine: try fields.object("machine").map(machine))
+            idTokenIssuer: try fields.string("idTokenIssuer"))
+        provider.machine = try fields.object("machine").map(machine)
+        return provider
     }
 
     /// The members of one object of a skimmed file, each read when asked

@@ -48,9 +48,9 @@ public struct JWTBearerFlow: CredentialProvider {
 
     /// Reads a platform token, runs the grant and returns the session it starts.
     ///
-    /// - Throws: ``SignInError/assertionUnavailable(source:reason:)`` and its
+    /// - Throws: ``PlatformTokenError/unavailable(source:reason:)`` and its
     ///   kin for a token that cannot be had,
-    ///   ``SignInError/assertionRefused(source:code:description:)`` when the
+    ///   ``PlatformTokenError/refused(source:code:description:)`` when the
     ///   provider refuses it, another ``SignInError`` for what the provider
     ///   answered, or the `NetworkError` of a transport failure.
     public func credential() async throws -> Credential {
@@ -229,10 +229,10 @@ enum MachineGrants {
     }
 
     /// A token endpoint's error, as a refusal of the platform token when it is one.
-    static func failure(code: String, description: String?, _ machine: MachineSignIn) -> SignInError {
+    static func failure(code: String, description: String?, _ machine: MachineSignIn) -> any Error {
         guard refusals(machine.grant).contains(code) else {
             return TokenGrant.Answer.failure(code: code, description: description)
         }
-        return .assertionRefused(source: machine.source, code: code, description: description)
+        return PlatformTokenError.refused(source: machine.source, code: code, description: description)
     }
 }

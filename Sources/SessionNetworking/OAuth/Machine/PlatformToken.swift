@@ -25,9 +25,9 @@ enum PlatformToken {
     ///     ``AssertionSource/Kind/application(name:)`` whose closure a session cannot keep.
     ///   - transport: How GitHub Actions' token service is asked; it ends
     ///     within ``SessionLimits/signInExchangeDeadline``.
-    /// - Throws: ``SignInError/assertionUnavailable(source:reason:)``,
-    ///   ``SignInError/assertionUnreachable(source:reason:)`` or
-    ///   ``SignInError/assertionUnreadable(path:reason:)``.
+    /// - Throws: ``PlatformTokenError/unavailable(source:reason:)``,
+    ///   ``PlatformTokenError/unreachable(source:reason:)`` or
+    ///   ``PlatformTokenError/unreadable(path:reason:)``.
     static func read(
         _ source: AssertionSource, applications: [AssertionSource] = [], transport: any Transport,
         now: Date
@@ -37,7 +37,7 @@ enum PlatformToken {
         case .file(let path): text = try file(path)
         case .environment(let name):
             guard let value = ProcessEnvironment.value(named: name) else {
-                throw SignInError.assertionUnavailable(
+                throw PlatformTokenError.unavailable(
                     source: source,
                     reason: "it is not set in this process (a variable lives as long as the process given it)"
                 )
@@ -47,13 +47,13 @@ enum PlatformToken {
             text = try await githubActions(audience: audience, source: source, transport: transport)
         case .application(let name):
             guard let read = source.read ?? applications.first(where: { $0.kind == source.kind })?.read else {
-                throw SignInError.assertionUnavailable(
+                throw PlatformTokenError.unavailable(
                     source: source, reason: "the application gave no source named \(name)")
             }
             do {
                 text = try await read()
             } catch {
-                throw SignInError.assertionUnavailable(
+                throw PlatformTokenError.unavailable(
                     source: source, reason: "the application's source failed")
             }
         }
@@ -62,8 +62,8 @@ enum PlatformToken {
 
     /// A printable token that has not expired, as far as its claims say.
     static func check(_ text: String, from source: AssertionSource, now: Date) throws -> AuthToken {
-        func unavailable(_ reason: String) -> SignInError {
-            .assertionUnavailable(source: source, reason: reason)
+        func unavailable(_ reason: String) -> PlatformTokenError {
+            .unavailable(source: source, reason: reason)
         }
         guard !text.isEmpty else { throw unavailable("it is empty") }
         guard text.utf8.count <= sizeLimit else { throw unavailable("it is larger than 64 KiB") }
@@ -95,13 +95,13 @@ enum PlatformToken {
         do {
             contents = try SmallFile.read(path, limit: sizeLimit, options: .regularOnly)
         } catch {
-            throw SignInError.assertionUnreadable(path: path, reason: error.description)
+            throw PlatformTokenError.unreadable(path: path, reason: error.description)
         }
         guard !contents.exceedsLimit else {
-            throw SignInError.assertionUnreadable(path: path, reason: "it is larger than 64 KiB")
+            throw PlatformTokenError.unreadable(path: path, reason: "it is larger than 64 KiB")
         }
         guard let text = String(validating: contents.bytes, as: UTF8.self) else {
-            throw SignInError.assertionUnreadable(path: path, reason: "it is not UTF-8 text")
+            throw PlatformTokenError.unreadable(path: path, reason: "it is not UTF-8 text")
         }
         return text
     }
@@ -114,8 +114,8 @@ enum PlatformToken {
     private static func githubActions(audience: String?, source: AssertionSource, transport: any Transport)
         async throws -> String
     {
-        func unavailable(_ reason: String) -> SignInError {
-            .assertionUnavailable(source: source, reason: reason)
+        func unavailable(_ reason: String) -> PlatformTokenError {
+            .unavailable(source: source, reason: reason)
         }
         let hint = "not in a GitHub Actions job, or the job lacks `permissions: id-token: write`"
         guard let text = ProcessEnvironment.value(.actionsIDTokenRequestURL), let base = URL(string: text)
@@ -139,7 +139,7 @@ enum PlatformToken {
         do {
             answer = try await network.run(OneRequest(request) { $0 })
         } catch NetworkError.transport(let underlying) {
-            throw SignInError.assertionUnreachable(
+            throw PlatformTokenError.unreachable(
                 source: source, reason: reachability(underlying))
         }
         let status = answer.response.status.code

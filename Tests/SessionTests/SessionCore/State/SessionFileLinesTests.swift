@@ -54,14 +54,15 @@ import Testing
             (.file("/tmp/t"), .tokenExchange(TokenExchange())),
         ]
         return kinds.enumerated().map { index, kind in
-            Credential(
+            var provider = OAuthProvider(
+                issuer: url("https://login.example.com"), clientID: "machine-\(index)",
+                tokenEndpoint: url("https://login.example.com/token"),
+                usesClientCredentials: kind.1 == .clientAssertion)
+            provider.machine = MachineSignIn(source: kind.0, grant: kind.1)
+            return Credential(
                 token: Sample.token("tok_machine_\(index)_0123456789"), account: "machine-\(index)",
                 server: url("https://api.example.com"), issuedAt: Sample.issued, expiresAt: Sample.expiry,
-                provider: OAuthProvider(
-                    issuer: url("https://login.example.com"), clientID: "machine-\(index)",
-                    tokenEndpoint: url("https://login.example.com/token"),
-                    usesClientCredentials: kind.1 == .clientAssertion,
-                    machine: MachineSignIn(source: kind.0, grant: kind.1)))
+                provider: provider)
         }
     }
 

@@ -34,7 +34,7 @@ import Testing
             do {
                 _ = try PlatformToken.check(text, from: source, now: now)
                 Issue.record("accepted: \(reason)")
-            } catch SignInError.assertionUnavailable(let from, let said) {
+            } catch PlatformTokenError.unavailable(let from, let said) {
                 #expect(from == source && said.hasPrefix(reason), "\(said)")
                 #expect(!said.contains(text) || text.isEmpty, "the token is in the error")
             }
@@ -65,7 +65,7 @@ import Testing
             expired.expiresAt = Date().addingTimeInterval(-10)
             try store.save(expired)
             await #expect(
-                throws: SignInError.assertionUnavailable(
+                throws: PlatformTokenError.unavailable(
                     source: vault, reason: "the application gave no source named vault")
             ) {
                 try await TokenRefresher(repository: store).currentCredential()
