@@ -238,24 +238,18 @@ private struct SignIn: CredentialProvider {
     {
         let events = events
         switch request.method {
-        case .clientCredentials where request.assertion != nil:
+        case .clientCredentials(let assertion?):
             // The platform's token service is asked with the system's trust, the provider with the session's.
             var configuration = configuration
-            configuration.clientAssertion = request.assertion
+            configuration.clientAssertion = assertion
             return ClientCredentialsFlow(configuration: configuration)
-        case .clientCredentials:
+        case .clientCredentials(nil):
             return ClientCredentialsFlow(configuration: configuration, transport: transport)
-        case .jwtBearer:
-            guard let assertion = request.assertion else {
-                return ClientCredentialsFlow(configuration: configuration)
-            }
+        case .jwtBearer(let assertion):
             return JWTBearerFlow(configuration: configuration, assertion: assertion)
-        case .tokenExchange(let exchange):
-            guard let assertion = request.assertion else {
-                return ClientCredentialsFlow(configuration: configuration)
-            }
+        case .tokenExchange(let exchange, let subjectToken):
             return TokenExchangeFlow(
-                configuration: configuration, subjectToken: assertion, exchange: exchange)
+                configuration: configuration, subjectToken: subjectToken, exchange: exchange)
         case .device:
             return DeviceAuthorizationFlow(configuration: configuration, transport: transport) { prompt in
                 events(

@@ -83,11 +83,11 @@ package struct SignInRequest: Sendable {
             pasted: AsyncStream<String>?)
         /// The client credentials grant: the client as itself, with its
         /// secret, its key, or its platform's token as its assertion.
-        case clientCredentials
+        case clientCredentials(assertion: AssertionSource?)
         /// A machine's platform token as the grant (RFC 7523 §2.1).
-        case jwtBearer
+        case jwtBearer(AssertionSource)
         /// A machine's platform token exchanged for the provider's (RFC 8693).
-        case tokenExchange(TokenExchange)
+        case tokenExchange(TokenExchange, subjectToken: AssertionSource)
     }
 
     package var method: Method
@@ -105,8 +105,6 @@ package struct SignInRequest: Sendable {
     package var usesDPoP: Bool
     /// `--private-key-jwt`: the client's key, instead of a secret.
     package var clientKey: ClientKey?
-    /// `--assertion-file` or `--assertion-from`: where a machine's platform token is read.
-    package var assertion: AssertionSource?
     /// `--token-endpoint`: the token endpoint of a provider without a
     /// discovery document; discovery is skipped.
     package var tokenEndpoint: URL?
@@ -114,11 +112,9 @@ package struct SignInRequest: Sendable {
     package init(
         method: Method, issuer: URL, clientID: String, clientSecret: AuthToken?, scopes: [String],
         server: URL?, language: Language, connection: ConnectionSettings = ConnectionSettings(),
-        usesDPoP: Bool = false, clientKey: ClientKey? = nil, assertion: AssertionSource? = nil,
-        tokenEndpoint: URL? = nil
+        usesDPoP: Bool = false, clientKey: ClientKey? = nil, tokenEndpoint: URL? = nil
     ) {
         self.tokenEndpoint = tokenEndpoint
-        self.assertion = assertion
         self.usesDPoP = usesDPoP
         self.clientKey = clientKey
         self.connection = connection

@@ -5,10 +5,10 @@ extension MessageKey {
         MessageKey("the file {path}", "ファイル {path}")
     }
     package static var assertionFromGitHub: MessageKey {
-        MessageKey("GitHub Actions", "GitHub Actions のジョブ")
+        MessageKey("GitHub Actions", "GitHub Actions のトークンサービス")
     }
     package static var assertionFromGitHubAudience: MessageKey {
-        MessageKey("GitHub Actions (audience {audience})", "GitHub Actions のジョブ (オーディエンス {audience})")
+        MessageKey("GitHub Actions (audience {audience})", "GitHub Actions のトークンサービス (オーディエンス {audience})")
     }
     package static var assertionFromVariable: MessageKey {
         MessageKey("the variable {name}", "環境変数 {name}")

@@ -21,10 +21,84 @@ public struct MachineSignIn: Sendable, Hashable, Codable {
         self.source = source
         self.grant = grant
     }
+
+    // One flat object, as the session file writes it: an enum's synthesized
+    // Codable would add a coding-key type per case, each one more conformance
+    // every start of the command-line tool scans.
+    private enum CodingKeys: String, CodingKey {
+        case source, path, audience, name, grant, subjectTokenType, audiences, resources, requestedTokenType
+    }
+
+    /// Decodes where the token comes from and how it is spent; an
+    /// application's source comes back without its closure.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        func text(_ key: CodingKeys) throws -> String { try container.decode(String.self, forKey: key) }
+        switch try text(.source) {
+        case "file": source = .file(try text(.path))
+        case "github-actions":
+            source = .githubActions(audience: try container.decodeIfPresent(String.self, forKey: .audience))
+        case "env":
+            let name = try text(.name)
+            guard AssertionSource.isReadableVariable(name) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .name, in: container, debugDescription: "not a variable")
+            }
+            source = .environment(name)
+        case "application": source = AssertionSource(.application(name: try text(.name)))
+        default:
+            throw DecodingError.dataCorruptedError(
+                forKey: .source, in: container, debugDescription: "unknown source")
+        }
+        switch try text(.grant) {
+        case "client-assertion": grant = .clientAssertion
+        case "jwt-bearer": grant = .jwtBearer
+        case "token-exchange":
+            grant = .tokenExchange(
+                TokenExchange(
+                    subjectTokenType: try text(.subjectTokenType),
+                    audiences: try container.decodeIfPresent([String].self, forKey: .audiences) ?? [],
+                    resources: try container.decodeIfPresent([String].self, forKey: .resources) ?? [],
+                    requestedTokenType: try container.decodeIfPresent(
+                        String.self, forKey: .requestedTokenType)))
+        default:
+            throw DecodingError.dataCorruptedError(
+                forKey: .grant, in: container, debugDescription: "unknown grant")
+        }
+    }
+
+    /// Encodes where the token comes from and how it is spent, never a token.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        switch source.kind {
+        case .file(let path):
+            try container.encode("file", forKey: .source)
+            try container.encode(path, forKey: .path)
+        case .githubActions(let audience):
+            try container.encode("github-actions", forKey: .source)
+            try container.encodeIfPresent(audience, forKey: .audience)
+        case .environment(let name):
+            try container.encode("env", forKey: .source)
+            try container.encode(name, forKey: .name)
+        case .application(let name):
+            try container.encode("application", forKey: .source)
+            try container.encode(name, forKey: .name)
+        }
+        switch grant {
+        case .clientAssertion: try container.encode("client-assertion", forKey: .grant)
+        case .jwtBearer: try container.encode("jwt-bearer", forKey: .grant)
+        case .tokenExchange(let exchange):
+            try container.encode("token-exchange", forKey: .grant)
+            try container.encode(exchange.subjectTokenType, forKey: .subjectTokenType)
+            if !exchange.audiences.isEmpty { try container.encode(exchange.audiences, forKey: .audiences) }
+            if !exchange.resources.isEmpty { try container.encode(exchange.resources, forKey: .resources) }
+            try container.encodeIfPresent(exchange.requestedTokenType, forKey: .requestedTokenType)
+        }
+    }
 }
 
 /// How a platform's token is spent at the token endpoint.
-public enum MachineGrant: Sendable, Hashable, Codable {
+public enum MachineGrant: Sendable, Hashable {
     /// The client credentials grant (RFC 6749 §4.4) with the token as the
     /// client's assertion (RFC 7523 §2.2): Microsoft Entra's workload
     /// identity federation, where the provider matches the token's issuer,
@@ -38,7 +112,7 @@ public enum MachineGrant: Sendable, Hashable, Codable {
 }
 
 /// What a token exchange (RFC 8693 §2.1) asks for besides the subject token.
-public struct TokenExchange: Sendable, Hashable, Codable {
+public struct TokenExchange: Sendable, Hashable {
     /// The subject token's type (`subject_token_type`), a URI: by default
     /// ``TokenExchange/jwt``.
     public var subjectTokenType: String
@@ -80,9 +154,9 @@ public struct TokenExchange: Sendable, Hashable, Codable {
 /// let actions = AssertionSource.githubActions(audience: "api://AzureADTokenExchange")
 /// let vault = AssertionSource.application(name: "vault") { try await vault.readToken() }
 /// ```
-public struct AssertionSource: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct AssertionSource: Sendable, Hashable, CustomStringConvertible {
     /// Where the token is read.
-    public enum Kind: Sendable, Hashable, Codable {
+    public enum Kind: Sendable, Hashable {
         /// A file, read again each time: a Kubernetes projected
         /// service-account token, or any file a platform keeps fresh.
         case file(path: String)
@@ -121,21 +195,28 @@ public struct AssertionSource: Sendable, Hashable, Codable, CustomStringConverti
         AssertionSource(.environment(name: name))
     }
 
+    /// Whether `name` may be read as a platform token: a variable's name
+    /// (`[A-Za-z_][A-Za-z0-9_]*`, at most 128 bytes) that is not one of
+    /// the variables holding another secret: GitHub Actions' request token,
+    /// the tool's client secret and token. Checked where a person names it,
+    /// where a session file says it, and before it is read, so that a
+    /// session file someone else wrote cannot send those to a provider.
+    package static func isReadableVariable(_ name: String) -> Bool {
+        guard let first = name.utf8.first, !(0x30...0x39).contains(first), name.utf8.count <= 128,
+            name.utf8.allSatisfy({
+                $0 == 0x5F || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0)
+                    || (0x61...0x7A).contains($0)
+            })
+        else { return false }
+        return !["ACTIONS_ID_TOKEN_REQUEST_TOKEN", "SESSION_CLI_CLIENT_SECRET", "SESSION_CLI_TOKEN"].contains(
+            name)
+    }
+
     /// A token the application reads with `read`, known as `name`.
     public static func application(name: String, read: @escaping @Sendable () async throws -> String)
         -> AssertionSource
     {
         AssertionSource(.application(name: name), read: read)
-    }
-
-    /// The source as a session keeps it: its kind; an application's closure is not kept.
-    public init(from decoder: any Decoder) throws {
-        self.init(try Kind(from: decoder))
-    }
-
-    /// Writes the source's kind: an application's closure is not kept.
-    public func encode(to encoder: any Encoder) throws {
-        try kind.encode(to: encoder)
     }
 
     /// Whether two sources read from the same place (an application's by its name).

@@ -31,8 +31,8 @@ import SessionSupport
 public struct ClientCredentialsFlow: CredentialProvider {
     /// The provider, the client (with its secret) and the scopes.
     public let configuration: OAuthConfiguration
-    private let transport: any Transport
-    private let givenTransport: (any Transport)?
+    /// The transport given; the configuration's connection when `nil`.
+    private let transport: (any Transport)?
     private let now: @Sendable () -> Date
 
     /// - Parameters:
@@ -44,21 +44,21 @@ public struct ClientCredentialsFlow: CredentialProvider {
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.configuration = configuration
-        self.transport = transport ?? configuration.connection.transport()
-        self.givenTransport = transport
+        self.transport = transport
         self.now = now
     }
 
     /// Runs the grant and returns the session it starts.
     ///
     /// - Throws: ``SignInError/clientSecretRequired`` for a client without a
-    ///   secret or key, another ``SignInError`` for what the provider answered, or
-    ///   the `NetworkError` of a transport failure.
+    ///   secret, key or assertion source, another ``SignInError`` for what
+    ///   the provider answered, ``PlatformTokenError`` for a platform token
+    ///   that cannot be had or is refused, or the `NetworkError` of a
+    ///   transport failure.
     public func credential() async throws -> Credential {
         if let source = configuration.clientAssertion {
             return try await MachineGrants.signIn(
-                configuration, MachineSignIn(source: source, grant: .clientAssertion),
-                transport: givenTransport,
+                configuration, MachineSignIn(source: source, grant: .clientAssertion), transport: transport,
                 now: now)
         }
         guard configuration.clientSecret != nil || configuration.clientKey != nil else {
@@ -66,34 +66,15 @@ public struct ClientCredentialsFlow: CredentialProvider {
         }
         var provider = try configuration.provider()
         provider.usesClientCredentials = true
-        let endpoint = configuration.metadata.tokenEndpoint
-        try OAuthWire.requireSafe(endpoint, "token endpoint")
-        // With DPoP, a new key for the session, proven on the request.
         let binding = try configuration.newBinding()
         let client = try configuration.client(dpop: binding)
-        let request = try ClientCredentialsGrant.request(client, endpoint, scopes: configuration.scopes)
-        let sentAt = now()
-        let network = NetworkClient(
-            baseURL: endpoint,
-            transport: DeadlineTransport(transport, limit: SessionLimits.signInExchangeDeadline))
-        var answer = try await network.run(OneRequest(try client.proving(request), read: TokenGrant.read))
-        if binding != nil && DPoPKey.asksForNonce(answer) {
-            answer = try await network.run(OneRequest(try client.proving(request), read: TokenGrant.read))
-        }
-        switch answer {
-        case .grant(let grant):
-            try grant.requireBinding(binding != nil)
-            var credential = Credential(
-                token: grant.accessToken, refreshToken: grant.refreshToken, account: configuration.clientID,
-                server: configuration.sessionServer, issuedAt: sentAt,
-                expiresAt: grant.expiry(sentAt: sentAt),
-                scopes: grant.scopes ?? configuration.scopes, provider: provider,
-                connection: configuration.connection)
-            binding?.bind(&credential)
-            return credential
-        case .error(let code, let description, _):
-            throw TokenGrant.Answer.failure(code: code, description: description)
-        }
+        let endpoint = configuration.metadata.tokenEndpoint
+        return try await MachineGrants.run(
+            try ClientCredentialsGrant.request(client, endpoint, scopes: configuration.scopes),
+            client: client,
+            provider: provider, configuration: configuration, binding: binding,
+            transport: transport ?? configuration.connection.transport(), now: now,
+            failure: TokenGrant.Answer.failure)
     }
 }
 

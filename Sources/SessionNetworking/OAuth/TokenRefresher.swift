@@ -214,29 +214,32 @@ public final class TokenRefresher: Sendable {
             guard let provider = credential.provider, credential.canRefresh else { return nil }
             let recent = try admitRefresh(credential)
             try OAuthWire.requireSafe(provider.tokenEndpoint, "token endpoint")
-            // A machine with no refresh token spends a fresh platform token, read here, under the lock.
-            let machine = credential.refreshToken == nil ? provider.machine : nil
-            let platformToken: AuthToken? =
-                if let machine {
-                    try await PlatformToken.read(
-                        machine.source, applications: assertionSources,
-                        transport: self.transport ?? ConnectionSettings().transport(), now: now())
-                } else { nil }
+            // A machine spends a fresh platform token, read here, under the lock, within the same
+            // deadline as the grant: the lock is held for the two, as for a refresh and its retry.
+            let machine = provider.machine
+            var platformToken: AuthToken?
+            if let machine {
+                platformToken = try await PlatformToken.read(
+                    machine.source, applications: assertionSources,
+                    transport: self.transport ?? ConnectionSettings().transport(), limit: deadline, now: now()
+                )
+            }
             let sentAt = now()
             // A bound session proves its key on every request to the token endpoint, each with a fresh proof.
             let client = ClientCredentials(
                 provider, dpopKey: try DPoPKey.signingKey(of: credential),
                 assertion: machine?.grant == .clientAssertion ? platformToken : nil)
-            // A refresh token when the session has one; else (a client signed in as itself) the grant again.
+            // A machine's grant with its fresh token; else a refresh token when the session has one;
+            // else (a client signed in as itself) the grant again.
             let request =
-                if let refreshToken = credential.refreshToken {
-                    try client.formPost(
-                        to: provider.tokenEndpoint,
-                        [("grant_type", "refresh_token"), ("refresh_token", refreshToken.value)])
-                } else if let machine, let platformToken {
+                if let machine, let platformToken {
                     try MachineGrants.request(
                         client, provider.tokenEndpoint, machine, token: platformToken,
                         scopes: credential.scopes)
+                } else if let refreshToken = credential.refreshToken {
+                    try client.formPost(
+                        to: provider.tokenEndpoint,
+                        [("grant_type", "refresh_token"), ("refresh_token", refreshToken.value)])
                 } else {
                     try ClientCredentialsGrant.request(
                         client, provider.tokenEndpoint, scopes: credential.scopes)
@@ -251,7 +254,7 @@ public final class TokenRefresher: Sendable {
             do {
                 answer = try await endpoint.run(
                     OneRequest(try client.proving(request), read: TokenGrant.read))
-            } catch let error where Self.mayHaveLostTheAnswer(error) {
+            } catch let error where machine == nil && Self.mayHaveLostTheAnswer(error) {
                 // The provider may have rotated the token and its answer be lost: once more,
                 // at once, under the same lock, with the same refresh token. A provider with a
                 // reuse grace period answers with the pair it rotated to.
@@ -270,7 +273,8 @@ public final class TokenRefresher: Sendable {
                 try grant.requireBinding(client.dpopKey != nil)
                 var fresh = credential
                 fresh.token = grant.accessToken
-                fresh.refreshToken = grant.refreshToken ?? credential.refreshToken
+                // A machine keeps no refresh token: its next renewal runs its grant again.
+                fresh.refreshToken = machine != nil ? nil : grant.refreshToken ?? credential.refreshToken
                 fresh.tokenIssuedAt = sentAt
                 fresh.expiresAt = grant.expiry(sentAt: sentAt)
                 fresh.scopes = grant.scopes ?? credential.scopes
@@ -287,8 +291,8 @@ public final class TokenRefresher: Sendable {
             case .error(let code, let description, _) where machine != nil:
                 // The platform's token was refused (it expired, or names another audience): the
                 // session stays, and the next renewal reads a fresh one.
-                throw machine.map { MachineGrants.failure(code: code, description: description, $0) }
-                    ?? SignInError.providerError(code: code, description: description)
+                throw MachineGrants.failure(
+                    code: code, description: description, provider, clientAuthenticated: client.proves)
             case .error(let code, _, _) where Self.refusals(credential).contains(code):
                 // Clear only the session whose grant was refused, if no other process renewed it meanwhile.
                 let stored = try await calling { try locked.load() }.credential

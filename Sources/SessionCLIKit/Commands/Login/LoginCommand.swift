@@ -98,7 +98,7 @@ package struct LoginCommand: Command {
             case .audience: OptionSpec(rawValue, value: "NAME", repeatable: true, help: .loginAudienceHelp)
             case .resource: OptionSpec(rawValue, value: "URI", repeatable: true, help: .loginResourceHelp)
             case .requestedTokenType:
-                OptionSpec(rawValue, value: "access_token|jwt|id_token", help: .loginRequestedTokenTypeHelp)
+                OptionSpec(rawValue, value: "access_token|jwt", help: .loginRequestedTokenTypeHelp)
             case .tokenEndpoint: OptionSpec(rawValue, value: "URL", help: .loginTokenEndpointHelp)
             }
         }
@@ -270,40 +270,23 @@ package struct LoginCommand: Command {
             else { throw CLIError(.loginAssertionAudienceInvalid) }
             return text
         }
-        switch (arguments.value(.assertionFile), arguments.value(.assertionFrom)) {
-        case (nil, nil):
-            if audience != nil {
-                throw CLIError(
-                    .optionNeedsOther,
-                    ["option": "--assertion-audience", "other": "--assertion-from github-actions"])
-            }
-            return nil
+        let from = arguments.value(.assertionFrom)
+        if audience != nil && from != "github-actions" {
+            throw CLIError(
+                .optionNeedsOther,
+                ["option": "--assertion-audience", "other": "--assertion-from github-actions"])
+        }
+        switch (arguments.value(.assertionFile), from) {
+        case (nil, nil): return nil
         case (_?, _?): throw CLIError(.loginOneAssertionSource)
-        case (let path?, nil):
-            if audience != nil {
-                throw CLIError(
-                    .optionNeedsOther,
-                    ["option": "--assertion-audience", "other": "--assertion-from github-actions"])
-            }
-            return .file(try OptionValues.path(path, "--assertion-file"))
+        case (let path?, nil): return .file(try OptionValues.path(path, "--assertion-file"))
+        case (nil, "github-actions"?): return .githubActions(audience: audience)
         case (nil, let from?):
-            if from == "github-actions" { return .githubActions(audience: audience) }
-            guard from.hasPrefix("env:"), audience == nil else {
-                if audience != nil, from.hasPrefix("env:") {
-                    throw CLIError(
-                        .optionNeedsOther,
-                        ["option": "--assertion-audience", "other": "--assertion-from github-actions"])
-                }
+            // A variable's name, and not one that holds another secret (the request token, the client secret).
+            guard from.hasPrefix("env:"), AssertionSource.isReadableVariable(String(from.dropFirst(4))) else {
                 throw CLIError(.loginAssertionFromInvalid)
             }
-            let name = from.dropFirst(4)
-            guard let first = name.utf8.first, !(0x30...0x39).contains(first), name.utf8.count <= 128,
-                name.utf8.allSatisfy({
-                    $0 == 0x5F || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0)
-                        || (0x61...0x7A).contains($0)
-                })
-            else { throw CLIError(.loginAssertionFromInvalid) }
-            return .environment(String(name))
+            return .environment(String(from.dropFirst(4)))
         }
     }
 
@@ -453,8 +436,8 @@ extension MessageKey {
     }
     static var loginJWTBearerHelp: MessageKey {
         MessageKey(
-            "Sign in a machine with its platform's token as the grant (RFC 7523 §2.1): Google service accounts, step oauth.",
-            "プラットフォームのトークンをグラントにしてマシンをサインインさせます (RFC 7523 §2.1): Google のサービスアカウント、step oauth。")
+            "Sign in a machine with its platform's token as the grant (RFC 7523 §2.1), at a provider that trusts the platform's issuer for it.",
+            "プラットフォームのトークンをグラントにしてマシンをサインインさせます (RFC 7523 §2.1)。プラットフォームの発行者をそのために信頼するプロバイダーで使います。")
     }
     static var loginTokenExchangeHelp: MessageKey {
         MessageKey(

@@ -192,8 +192,9 @@ extension ErrorKey {
     static var loginAssertionFromInvalid: ErrorKey {
         ErrorKey(
             .usage,
-            "--assertion-from takes github-actions or env:NAME (a variable's name: letters, digits and _)",
-            "--assertion-from には github-actions か env:NAME (変数名: 英字、数字、_) を指定してください")
+            "--assertion-from takes github-actions or env:NAME (a variable's name: letters, digits and _; not one that holds another secret, such as ACTIONS_ID_TOKEN_REQUEST_TOKEN)",
+            "--assertion-from には github-actions か env:NAME (変数名: 英字、数字、_。ACTIONS_ID_TOKEN_REQUEST_TOKEN のようにほかのシークレットを持つ変数は不可) を指定してください"
+        )
     }
     static var loginAssertionAudienceInvalid: ErrorKey {
         ErrorKey(
@@ -204,8 +205,8 @@ extension ErrorKey {
     static var loginAssertionAndSecret: ErrorKey {
         ErrorKey(
             .usage,
-            "with an assertion source, login --client-credentials proves the client with the platform's token; unset SESSION_CLI_CLIENT_SECRET and drop --private-key-jwt",
-            "取得元を指定した login --client-credentials は、プラットフォームのトークンでクライアントを証明します。SESSION_CLI_CLIENT_SECRET を解除し、--private-key-jwt を外してください"
+            "with --assertion-file or --assertion-from, login --client-credentials proves the client with the platform's token; unset SESSION_CLI_CLIENT_SECRET and drop --private-key-jwt",
+            "--assertion-file か --assertion-from を指定した login --client-credentials は、プラットフォームのトークンでクライアントを証明します。SESSION_CLI_CLIENT_SECRET を解除し、--private-key-jwt を外してください"
         )
     }
     static var loginResourceInvalid: ErrorKey {

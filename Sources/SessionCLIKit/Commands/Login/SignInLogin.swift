@@ -166,7 +166,8 @@ struct SignInLogin {
             subjectTokenType: try tokenType(.subjectTokenType, ["jwt", "id_token", "access_token"])
                 ?? TokenExchange.jwt,
             audiences: audiences, resources: resources,
-            requestedTokenType: try tokenType(.requestedTokenType, ["access_token", "jwt", "id_token"]))
+            // Only what can be used as an access token: an ID token comes back as N_A (RFC 8693 §2.2.1).
+            requestedTokenType: try tokenType(.requestedTokenType, ["access_token", "jwt"]))
     }
 
     func run(context: CommandContext) throws -> ExitCode {
@@ -231,13 +232,13 @@ struct SignInLogin {
             guard secret != nil || clientKey != nil || assertion != nil else {
                 throw CLIError(.clientCredentialsNeedSecret)
             }
-            method = .clientCredentials
+            method = .clientCredentials(assertion: assertion)
         case .jwtBearer:
-            guard assertion != nil else { throw CLIError(.loginGrantNeedsAssertion, ["flag": flag]) }
-            method = .jwtBearer
+            guard let assertion else { throw CLIError(.loginGrantNeedsAssertion, ["flag": flag]) }
+            method = .jwtBearer(assertion)
         case .tokenExchange(let exchange):
-            guard assertion != nil else { throw CLIError(.loginGrantNeedsAssertion, ["flag": flag]) }
-            method = .tokenExchange(exchange)
+            guard let assertion else { throw CLIError(.loginGrantNeedsAssertion, ["flag": flag]) }
+            method = .tokenExchange(exchange, subjectToken: assertion)
         case .device(let endpoint): method = .device(endpoint: endpoint)
         case .web(let opensBrowser, var port, var host, let prompt):
             // The options, else the environment, else the redirect the stored
@@ -256,6 +257,6 @@ struct SignInLogin {
         return SignInRequest(
             method: method, issuer: issuer, clientID: clientID, clientSecret: secret, scopes: scopes,
             server: server, language: context.language, connection: connection, usesDPoP: usesDPoP,
-            clientKey: clientKey, assertion: assertion, tokenEndpoint: tokenEndpoint)
+            clientKey: clientKey, tokenEndpoint: tokenEndpoint)
     }
 }

@@ -207,29 +207,6 @@ package struct StatusReport {
         return JSONOutput.object(object).text
     }
 
-    /// How a machine signs in: the grant and where its platform token comes from, never the token.
-    private static func fields(_ machine: MachineSignIn) -> JSONOutput {
-        var fields: [String: JSONOutput] = [:]
-        switch machine.grant {
-        case .clientAssertion: fields["grant"] = .string("client_credentials")
-        case .jwtBearer: fields["grant"] = .string("jwt_bearer")
-        case .tokenExchange(let exchange):
-            fields["grant"] = .string("token_exchange")
-            fields["subjectTokenType"] = .string(exchange.subjectTokenType)
-            fields["audiences"] = .array(exchange.audiences.map { .string($0) })
-            fields["resources"] = .array(exchange.resources.map { .string($0) })
-            fields["requestedTokenType"] = .string(exchange.requestedTokenType)
-        }
-        switch machine.source.kind {
-        case .file(let path): fields["source"] = .object(["file": .string(path)])
-        case .githubActions(let audience):
-            fields["source"] = .object(["githubActions": .object(["audience": .string(audience)])])
-        case .environment(let name): fields["source"] = .object(["variable": .string(name)])
-        case .application(let name): fields["source"] = .object(["application": .string(name)])
-        }
-        return .object(fields)
-    }
-
     /// The fields one session shows, the same for the shown one and each of `sessions`.
     private static func fields(_ status: LoginStatus, showToken: Bool) -> [String: JSONOutput] {
         let session = status.session
@@ -245,7 +222,8 @@ package struct StatusReport {
                             "audience": .string($0.audience.rawValue),
                         ])
                     } ?? .null,
-                    "machine": $0.machine.map(Self.fields) ?? .null,
+                    // As the session file keeps it: where the token comes from and the grant, never the token.
+                    "machine": $0.machine.map(SessionFileFormat.fields) ?? .null,
                 ])
             } ?? .null
         return [

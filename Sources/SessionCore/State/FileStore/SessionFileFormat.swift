@@ -163,7 +163,7 @@ package enum SessionFileFormat {
 
     /// Where a machine's platform token comes from and how it is spent: a
     /// path or a name, never the token.
-    private static func fields(_ machine: MachineSignIn) -> JSONOutput {
+    package static func fields(_ machine: MachineSignIn) -> JSONOutput {
         var fields: [String: JSONOutput] = [:]
         switch machine.source.kind {
         case .file(let path):
@@ -209,7 +209,10 @@ package enum SessionFileFormat {
             guard path.hasPrefix("/"), !path.utf8.contains(0) else { throw fields.invalid("path") }
             source = .file(path)
         case "github-actions": source = .githubActions(audience: try fields.string("audience"))
-        case "env": source = .environment(try required("name"))
+        case "env":
+            let name = try required("name")
+            guard AssertionSource.isReadableVariable(name) else { throw fields.invalid("name") }
+            source = .environment(name)
         case "application":
             // Kept by name: the application gives its closure again (TokenRefresher).
             source = AssertionSource(.application(name: try required("name")))

@@ -46,6 +46,10 @@ struct ClientCredentials: Sendable {
         self.dpopKey = dpopKey
     }
 
+    /// Whether the client proves itself with a secret or a key of its own
+    /// (not the platform's token, not nothing).
+    var proves: Bool { secret != nil || key != nil }
+
     /// The client a session's provider names, with the session's DPoP key
     /// if it is bound, and a platform's fresh token when it proves itself with one.
     init(_ provider: OAuthProvider, dpopKey: SigningKey? = nil, assertion: AuthToken? = nil) {

@@ -81,9 +81,13 @@ package struct TokenGrant: Sendable {
             throw SignInError.invalidResponse(
                 from: from, reason: "HTTP \(answer.response.status.code) without an OAuth error code")
         }
-        guard let type = try OAuthWire.string(object, "token_type", from: from)?.lowercased(),
-            type == "bearer" || type == "dpop"
-        else {
+        let type = try OAuthWire.string(object, "token_type", from: from)?.lowercased()
+        if type == "n_a" {
+            throw SignInError.invalidResponse(
+                from: from,
+                reason: "token_type is N_A: the issued token is not an access token (RFC 8693 §2.2.1)")
+        }
+        guard let type, type == "bearer" || type == "dpop" else {
             throw SignInError.invalidResponse(from: from, reason: "token_type is neither Bearer nor DPoP")
         }
         guard let accessToken = try token(object, "access_token") else {

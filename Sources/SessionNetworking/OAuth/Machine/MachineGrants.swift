@@ -10,7 +10,10 @@ import SessionSupport
 
 /// Sign-in of a machine whose platform's token is the grant itself (RFC
 /// 7523 §2.1, `grant_type=urn:ietf:params:oauth:grant-type:jwt-bearer`):
-/// Google's service accounts, `step oauth`, Authlib's `JWTBearerGrant`.
+/// servers that trust the platform's issuer for the grant, such as those
+/// built on Authlib's `JWTBearerGrant`. (Google's token endpoint takes this
+/// grant only with a JWT its service account's own key signed: a platform's
+/// token goes to its STS as an exchange instead.)
 ///
 /// The client authenticates as ``OAuthConfiguration`` says (a secret, a key,
 /// or none: `client_id` alone). The session keeps the source, never the
@@ -124,7 +127,7 @@ enum MachineGrants {
     /// A sign-in: a fresh platform token, then the grant.
     static func signIn(
         _ configuration: OAuthConfiguration, _ machine: MachineSignIn, transport given: (any Transport)?,
-        now: @Sendable () -> Date
+        now: @escaping @Sendable () -> Date
     ) async throws -> Credential {
         var provider = try configuration.provider()
         provider.machine = machine
@@ -135,15 +138,39 @@ enum MachineGrants {
             provider.clientAuthentication = nil
             provider.clientKey = nil
         }
-        let endpoint = configuration.metadata.tokenEndpoint
-        try OAuthWire.requireSafe(endpoint, "token endpoint")
         let binding = try configuration.newBinding()
-        let transport = given ?? configuration.connection.transport()
+        // The platform's token service with the system's trust (or the app's transport), the provider
+        // with the session's connection.
         let token = try await PlatformToken.read(
-            machine.source, transport: given ?? ConnectionSettings().transport(), now: now())
+            machine.source, transport: given ?? ConnectionSettings().transport(),
+            limit: SessionLimits.signInExchangeDeadline, now: now())
         let client = ClientCredentials(
             provider, dpopKey: binding?.key, assertion: machine.grant == .clientAssertion ? token : nil)
-        let request = try self.request(client, endpoint, machine, token: token, scopes: configuration.scopes)
+        let endpoint = configuration.metadata.tokenEndpoint
+        return try await run(
+            try request(client, endpoint, machine, token: token, scopes: configuration.scopes),
+            client: client,
+            provider: provider, configuration: configuration, binding: binding,
+            transport: given ?? configuration.connection.transport(), now: now,
+            check: { try check($0, machine) },
+            failure: { code, description in
+                failure(code: code, description: description, machine, clientAuthenticated: client.proves)
+            })
+    }
+
+    /// The one exchange of a grant a client runs as itself (client
+    /// credentials, and a machine's three ways): the request, proven when it
+    /// leaves, sent once more when the provider asks for a DPoP nonce, and
+    /// the session its answer starts. A machine's session keeps no refresh
+    /// token: each renewal runs its grant with a fresh platform token.
+    static func run(
+        _ request: Outgoing, client: ClientCredentials, provider: OAuthProvider,
+        configuration: OAuthConfiguration, binding: DPoPKey.Binding?, transport: any Transport,
+        now: @Sendable () -> Date, check: (TokenGrant) throws -> Void = { _ in },
+        failure: (String, String?) -> any Error
+    ) async throws -> Credential {
+        let endpoint = configuration.metadata.tokenEndpoint
+        try OAuthWire.requireSafe(endpoint, "token endpoint")
         let sentAt = now()
         let network = NetworkClient(
             baseURL: endpoint,
@@ -154,18 +181,17 @@ enum MachineGrants {
         }
         switch answer {
         case .grant(let grant):
-            try check(grant, machine)
+            try check(grant)
             try grant.requireBinding(binding != nil)
             var credential = Credential(
-                token: grant.accessToken, refreshToken: grant.refreshToken, account: configuration.clientID,
-                server: configuration.sessionServer, issuedAt: sentAt,
-                expiresAt: grant.expiry(sentAt: sentAt),
-                scopes: grant.scopes ?? configuration.scopes, provider: provider,
-                connection: configuration.connection)
+                token: grant.accessToken, refreshToken: provider.machine == nil ? grant.refreshToken : nil,
+                account: configuration.clientID, server: configuration.sessionServer, issuedAt: sentAt,
+                expiresAt: grant.expiry(sentAt: sentAt), scopes: grant.scopes ?? configuration.scopes,
+                provider: provider, connection: configuration.connection)
             binding?.bind(&credential)
             return credential
         case .error(let code, let description, _):
-            throw failure(code: code, description: description, machine)
+            throw failure(code, description)
         }
     }
 
@@ -212,25 +238,45 @@ enum MachineGrants {
         }
     }
 
-    /// The error codes that say the provider refused the platform's token
-    /// (or the client it proves), for each way it is spent: RFC 7523 §3.1
-    /// says `invalid_grant` for a grant's JWT and §3.2 `invalid_client` for a
-    /// client's assertion; RFC 8693 §2.2.2 says `invalid_request` for a
-    /// subject token that is invalid or unacceptable, which Microsoft Entra
-    /// also answered to an assertion no federated credential matched
-    /// (AADSTS70021, before 2023). `unauthorized_client`: the client may
-    /// not use the grant.
-    static func refusals(_ grant: MachineGrant) -> Set<String> {
+    /// The error codes that say the provider refused the platform's token,
+    /// for each way it is spent: RFC 7523 §3.1 says `invalid_grant` for a
+    /// grant's JWT and §3.2 `invalid_client` for a client's assertion; RFC
+    /// 8693 §2.2.2 says `invalid_request` for a subject token that is invalid
+    /// or unacceptable, which Microsoft Entra also answered to an assertion no
+    /// federated credential matched (AADSTS70021, before 2023);
+    /// `unauthorized_client`, that the client the token proves may not use
+    /// the grant. A client that proves itself with a secret or a key is what
+    /// `invalid_client` and `unauthorized_client` are about instead.
+    static func refusals(_ grant: MachineGrant, clientAuthenticated: Bool) -> Set<String> {
+        let client: Set<String> = clientAuthenticated ? [] : ["invalid_client", "unauthorized_client"]
         switch grant {
-        case .jwtBearer: ["invalid_grant", "invalid_client", "unauthorized_client"]
-        case .clientAssertion, .tokenExchange:
-            ["invalid_grant", "invalid_client", "unauthorized_client", "invalid_request"]
+        case .jwtBearer: return client.union(["invalid_grant"])
+        case .clientAssertion:
+            return ["invalid_grant", "invalid_client", "unauthorized_client", "invalid_request"]
+        case .tokenExchange: return client.union(["invalid_grant", "invalid_request"])
         }
     }
 
+    /// A token endpoint's error to a renewal of `provider`'s machine session.
+    static func failure(
+        code: String, description: String?, _ provider: OAuthProvider, clientAuthenticated: Bool
+    )
+        -> any Error
+    {
+        guard let machine = provider.machine else {
+            return SignInError.providerError(code: code, description: description)
+        }
+        return failure(
+            code: code, description: description, machine, clientAuthenticated: clientAuthenticated)
+    }
+
     /// A token endpoint's error, as a refusal of the platform token when it is one.
-    static func failure(code: String, description: String?, _ machine: MachineSignIn) -> any Error {
-        guard refusals(machine.grant).contains(code) else {
+    static func failure(
+        code: String, description: String?, _ machine: MachineSignIn, clientAuthenticated: Bool
+    )
+        -> any Error
+    {
+        guard refusals(machine.grant, clientAuthenticated: clientAuthenticated).contains(code) else {
             return TokenGrant.Answer.failure(code: code, description: description)
         }
         return PlatformTokenError.refused(source: machine.source, code: code, description: description)

@@ -23,19 +23,26 @@ enum PlatformToken {
     /// - Parameters:
     ///   - applications: The application's sources, for a kept
     ///     ``AssertionSource/Kind/application(name:)`` whose closure a session cannot keep.
-    ///   - transport: How GitHub Actions' token service is asked; it ends
-    ///     within ``SessionLimits/signInExchangeDeadline``.
+    ///   - transport: How GitHub Actions' token service is asked.
+    ///   - limit: How long GitHub Actions' token service, or the
+    ///     application's closure, may take: a renewal reads the token under
+    ///     the store's lock, and gives it as long as the grant.
     /// - Throws: ``PlatformTokenError/unavailable(source:reason:)``,
     ///   ``PlatformTokenError/unreachable(source:reason:)`` or
     ///   ``PlatformTokenError/unreadable(path:reason:)``.
     static func read(
         _ source: AssertionSource, applications: [AssertionSource] = [], transport: any Transport,
-        now: Date
+        limit: Duration, now: Date
     ) async throws -> AuthToken {
         let text: String
         switch source.kind {
         case .file(let path): text = try file(path)
         case .environment(let name):
+            // A session file someone else wrote may name a variable that holds another secret.
+            guard AssertionSource.isReadableVariable(name) else {
+                throw PlatformTokenError.unavailable(
+                    source: source, reason: "that variable holds another secret")
+            }
             guard let value = ProcessEnvironment.value(named: name) else {
                 throw PlatformTokenError.unavailable(
                     source: source,
@@ -44,20 +51,53 @@ enum PlatformToken {
             }
             text = value
         case .githubActions(let audience):
-            text = try await githubActions(audience: audience, source: source, transport: transport)
+            text = try await githubActions(
+                audience: audience, source: source, transport: transport, limit: limit)
         case .application(let name):
             guard let read = source.read ?? applications.first(where: { $0.kind == source.kind })?.read else {
                 throw PlatformTokenError.unavailable(
                     source: source, reason: "the application gave no source named \(name)")
             }
-            do {
-                text = try await read()
-            } catch {
-                throw PlatformTokenError.unavailable(
-                    source: source, reason: "the application's source failed")
-            }
+            text = try await application(read, source: source, limit: limit)
         }
         return try check(text.trimmingWhitespace, from: source, now: now)
+    }
+
+    /// What the application's closure gives within `limit`; one that takes
+    /// longer is left to finish on its own, cancelled.
+    private static func application(
+        _ read: @escaping @Sendable () async throws -> String, source: AssertionSource, limit: Duration
+    ) async throws -> String {
+        let outcome = Locked<CheckedContinuation<String, any Error>?>(nil)
+        @Sendable func finish(_ result: Result<String, any Error>) {
+            outcome.withLock { waiting in
+                waiting?.resume(with: result)
+                waiting = nil
+            }
+        }
+        return try await withCheckedThrowingContinuation { continuation in
+            outcome.withLock { $0 = continuation }
+            let work = Task {
+                do {
+                    finish(.success(try await read()))
+                } catch {
+                    // Its type only: an application's error may quote what it read.
+                    finish(
+                        .failure(
+                            PlatformTokenError.unavailable(
+                                source: source, reason: "the application's source failed (\(type(of: error)))"
+                            )))
+                }
+            }
+            Task {
+                try? await Task.sleep(for: limit)
+                finish(
+                    .failure(
+                        PlatformTokenError.unreachable(
+                            source: source, reason: "no token within \(limit.components.seconds) s")))
+                work.cancel()
+            }
+        }
     }
 
     /// A printable token that has not expired, as far as its claims say.
@@ -111,9 +151,9 @@ enum PlatformToken {
     /// `&audience=`, authorized by `ACTIONS_ID_TOKEN_REQUEST_TOKEN`,
     /// answered `{"value": "<JWT>"}` (GitHub's "Configuring OpenID Connect
     /// in cloud providers"; the toolkit's `getIDToken`).
-    private static func githubActions(audience: String?, source: AssertionSource, transport: any Transport)
-        async throws -> String
-    {
+    private static func githubActions(
+        audience: String?, source: AssertionSource, transport: any Transport, limit: Duration
+    ) async throws -> String {
         func unavailable(_ reason: String) -> PlatformTokenError {
             .unavailable(source: source, reason: reason)
         }
@@ -122,6 +162,9 @@ enum PlatformToken {
         else { throw unavailable("ACTIONS_ID_TOKEN_REQUEST_URL is not set (\(hint))") }
         guard let bearer = ProcessEnvironment.value(.actionsIDTokenRequestToken), !bearer.isEmpty else {
             throw unavailable("ACTIONS_ID_TOKEN_REQUEST_TOKEN is not set (\(hint))")
+        }
+        guard (try? AuthToken(bearer)) != nil else {
+            throw unavailable("ACTIONS_ID_TOKEN_REQUEST_TOKEN is not a token")
         }
         guard SecretDestination.permits(base) else {
             throw unavailable("ACTIONS_ID_TOKEN_REQUEST_URL is not https")
@@ -133,8 +176,7 @@ enum PlatformToken {
         request.headerFields[.authorization] = "Bearer " + bearer
         request.headerFields[.accept] = "application/json"
         let network = NetworkClient(
-            baseURL: url, transport: DeadlineTransport(transport, limit: SessionLimits.signInExchangeDeadline)
-        )
+            baseURL: url, transport: DeadlineTransport(transport, limit: limit))
         let answer: SequenceResponse
         do {
             answer = try await network.run(OneRequest(request) { $0 })
@@ -143,6 +185,11 @@ enum PlatformToken {
                 source: source, reason: reachability(underlying))
         }
         let status = answer.response.status.code
+        // A service that is down or busy is one that cannot be reached (69); a refusal is the job's (77).
+        if status == 429 || (500...599).contains(status) {
+            throw PlatformTokenError.unreachable(
+                source: source, reason: "its token service answered HTTP \(status)")
+        }
         guard (200...299).contains(status) else {
             throw unavailable("its token service answered HTTP \(status)")
         }

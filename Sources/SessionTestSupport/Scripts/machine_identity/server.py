@@ -33,7 +33,7 @@ A. The CI: GitHub Actions' OIDC token service, emulated
    GET /ci/.well-known/jwks      {"keys": [the CI's public key]}
    GET /ci/token[?anything]&audience=AUD
        What ACTIONS_ID_TOKEN_REQUEST_URL points at (GitHub's URL already has a
-       query, e.g. ?api-version=2.0; any query is accepted). Needs
+       query, ?api-version=2.0, which it requires, so a client that drops it is caught). Needs
        "Authorization: Bearer <MACHINE_CI_REQUEST_TOKEN>"; missing or wrong:
        401 {"message": "..."} (counted as ci_refused). Otherwise 200
        {"count": 1, "value": "<JWT>"} (counted as ci_token). The JWT: header
@@ -136,7 +136,10 @@ C. Test control (no authentication; 127.0.0.1 only)
                         negative), access_token_seconds (int, > 0),
                         omit_issued_token_type (0/1: the token exchange answer
                         leaves out issued_token_type, which RFC 8693 section
-                        2.2.1 makes REQUIRED). 200 with all settings as JSON;
+                        2.2.1 makes REQUIRED), exchange_refresh_token (0/1: the
+                        exchange answer adds a refresh_token), ci_status (200 to
+                        599: what /ci/token answers, 503 for a service that is
+                        down). 200 with all settings as JSON;
                         a bad value: 400 {"error": "..."} and nothing changes.
    GET  /test/settings  the settings as JSON
    GET  /test/mint?audience=AUD&lifetime=N&subject=S
@@ -289,6 +292,8 @@ _settings = {
     "ci_lifetime": env_int("MACHINE_CI_TOKEN_SECONDS", 300),
     "access_token_seconds": env_int("MACHINE_ACCESS_TOKEN_SECONDS", 3600),
     "omit_issued_token_type": False,
+    "exchange_refresh_token": False,
+    "ci_status": 200,
 }
 _COUNT_KEYS = ("ci_token", "ci_refused", "jwt_bearer", "client_credentials", "token_exchange", "refused")
 _counts = dict.fromkeys(_COUNT_KEYS, 0)
@@ -791,6 +796,9 @@ class TokenExchangeGrant(BaseGrant, TokenEndpointMixin):
         # refresh_token OPTIONAL (none here).
         token["issued_token_type"] = extra["requested"]
         self.save_token(token)
+        if setting("exchange_refresh_token"):
+            # Section 2.2.1 lets a provider add one; a client that renews by exchanging again keeps none.
+            token["refresh_token"] = secrets.token_urlsafe(32)
         if setting("omit_issued_token_type"):
             del token["issued_token_type"]  # a broken provider, for the client's refusal test
         return 200, token, self.TOKEN_RESPONSE_HEADER
@@ -891,6 +899,12 @@ def ci_jwks(environ):
 
 def ci_token(environ):
     params = query(environ)
+    # GitHub's request URL carries its own query; a client that appends "?audience=" instead of
+    # "&audience=" loses it (the toolkit's getIDToken appends with "&").
+    if params.get("api-version") != ["2.0"]:
+        return 400, {"message": "api-version=2.0 is required in the query"}
+    if setting("ci_status") != 200:
+        return setting("ci_status"), {"message": "the token service is unavailable (a knob of the test)"}
     audience = (params.get("audience") or [""])[-1] or None
     given = bearer(environ)
     ok = given is not None and secrets.compare_digest(given.encode(), CI_REQUEST_TOKEN.encode())
@@ -1004,6 +1018,12 @@ def test_settings(environ):
             changes["access_token_seconds"] = int_param(
                 form["access_token_seconds"], "access_token_seconds", 1, 86400 * 365
             )
+        if "exchange_refresh_token" in form:
+            changes["exchange_refresh_token"] = bool(
+                int_param(form["exchange_refresh_token"], "exchange_refresh_token", 0, 1)
+            )
+        if "ci_status" in form:
+            changes["ci_status"] = int_param(form["ci_status"], "ci_status", 200, 599)
         if "omit_issued_token_type" in form:
             changes["omit_issued_token_type"] = bool(
                 int_param(form["omit_issued_token_type"], "omit_issued_token_type", 0, 1)

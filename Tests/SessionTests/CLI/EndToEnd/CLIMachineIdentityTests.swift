@@ -85,7 +85,8 @@ import Testing
                 "\(shown.stdout)")
             let japanese = try await cli.run(["--lang", "ja", "status"])
             #expect(
-                japanese.stdout.contains("JWT ベアラーグラント。トークンの取得元: GitHub Actions のジョブ (オーディエンス \(audience))"),
+                japanese.stdout.contains(
+                    "JWT ベアラーグラント。トークンの取得元: GitHub Actions のトークンサービス (オーディエンス \(audience))"),
                 "\(japanese.stdout)")
 
             // Due: the renewal asks the CI for a fresh token (its log shows the second request).
@@ -158,6 +159,19 @@ import Testing
             #expect(
                 closed.stderr.hasPrefix("session-cli: cannot reach GitHub Actions for a platform token"),
                 "\(closed.stderr)")
+            // A token service that is down (503) is one that cannot be reached, not a refusal.
+            try await server.request("/test/settings", form: "ci_lifetime=300&ci_status=503")
+            let down = try await cli.run(grant + ["--assertion-from", "github-actions"])
+            #expect(down.status == 69, "\(down.stderr)")
+            #expect(down.stderr.contains("its token service answered HTTP 503"), "\(down.stderr)")
+            // The request token goes over https only, or http to this machine.
+            var remote = cli
+            remote.environment["ACTIONS_ID_TOKEN_REQUEST_URL"] = "http://ci.example.com/token?api-version=2.0"
+            let plain = try await remote.run(grant + ["--assertion-from", "github-actions"])
+            #expect(plain.status == 77 && plain.stderr.contains("is not https"), "\(plain.stderr)")
+            #expect(
+                !FileManager.default.fileExists(atPath: cli.defaultStore.path),
+                "a failed login wrote the store")
         }
     }
 
@@ -182,7 +196,8 @@ import Testing
                 "\(shown.stdout)")
             let json = try await cli.run(["status", "--json"])
             #expect(
-                json.stdout.contains(#""machine":{"grant":"client_credentials","source":{"file":"#),
+                json.stdout.contains(
+                    #""machine":{"grant":"client-assertion","path":"\#(file.path)","source":"file"}"#),
                 "\(json.stdout)")
 
             // The platform rewrote the file with a token for another job: the next renewal sends it, and is refused.
@@ -251,9 +266,13 @@ import Testing
             #expect(
                 missing.status == 76 && missing.stderr.contains("issued_token_type is missing"),
                 "\(missing.stderr)")
-            #expect(try FileLoginStateStore(fileURL: cli.defaultStore).load().credential == nil)
+            #expect(
+                !FileManager.default.fileExists(atPath: cli.defaultStore.path),
+                "a failed login wrote the store")
             try await server.request("/test/settings", form: "omit_issued_token_type=0")
 
+            // §2.2.1 lets the answer carry a refresh token; a machine keeps none, and renews by exchanging again.
+            try await server.request("/test/settings", form: "exchange_refresh_token=1")
             let login = try await cli.run(
                 exchange + [
                     "--audience", "https://api.example.test", "--resource",
@@ -261,6 +280,7 @@ import Testing
                 ])
             #expect(login.status == 0, "\(login.stderr)")
             let signedIn = try stored(cli)
+            #expect(signedIn.refreshToken == nil, "a machine kept a refresh token")
             let (status, body) = try await me(server, signedIn.token.value)
             #expect(status == 200 && body.contains("https://api.example.test"), "\(body)")
             let shown = try await cli.run(["status"])
@@ -358,6 +378,16 @@ import Testing
             (
                 ["login", "--jwt-bearer", "--assertion-from", "env:1X"] + issuer, [:],
                 "--assertion-from takes"
+            ),
+            (
+                ["login", "--jwt-bearer", "--assertion-from", "env:ACTIONS_ID_TOKEN_REQUEST_TOKEN"] + issuer,
+                [:],
+                "not one that holds another secret"
+            ),
+            (
+                ["login", "--token-exchange", "--assertion-file", "/a", "--requested-token-type", "id_token"]
+                    + issuer,
+                [:], "invalid --requested-token-type"
             ),
             (
                 ["login", "--jwt-bearer", "--assertion-file", "/a", "--assertion-audience", "x"] + issuer,

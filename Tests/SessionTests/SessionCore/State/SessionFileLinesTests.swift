@@ -66,6 +66,18 @@ import Testing
         }
     }
 
+    @Test func aMachineRoundTripsThroughCodableToo() throws {
+        for credential in machines() {
+            let provider = try #require(credential.provider)
+            let decoded = try JSONDecoder().decode(OAuthProvider.self, from: JSONEncoder().encode(provider))
+            #expect(decoded.machine == provider.machine && decoded.machine != nil)
+        }
+        let unknown = #"{"source":"vault","grant":"jwt-bearer"}"#
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(MachineSignIn.self, from: Data(unknown.utf8))
+        }
+    }
+
     @Test func aMachinesSourceThatCannotBeReadIsRefused() throws {
         let machine = try #require(machines().first)
         try store.save(machine)
@@ -74,6 +86,11 @@ import Testing
             (#""source":"file""#, #""source":"vault""#, "source"),
             (#""path":"/var/run/secrets/tokens/idp""#, #""path":"relative/token""#, "path"),
             (#""grant":"client-assertion""#, #""grant":"password""#, "grant"),
+            // A file someone else wrote must not make a renewal send another secret of the environment.
+            (
+                #""path":"/var/run/secrets/tokens/idp","source":"file""#,
+                #""name":"ACTIONS_ID_TOKEN_REQUEST_TOKEN","source":"env""#, "name"
+            ),
         ] {
             let edited = text.replacingOccurrences(of: find, with: replace)
             #expect(edited != text, "\(find)")
