@@ -1,12 +1,12 @@
-import SessionCore
+package import SessionCore
 import SessionHTTP
 import SessionSupport
 import SessionSystem
 
 #if canImport(FoundationEssentials)
-    import FoundationEssentials
+    package import FoundationEssentials
 #else
-    import Foundation
+    package import Foundation
 #endif
 
 /// Reads a fresh platform token from an ``AssertionSource``: the one place
@@ -14,7 +14,7 @@ import SessionSystem
 /// far as a client can without the issuer's keys (a printable token of at
 /// most 64 KiB; a JWT whose `exp` has not passed), so an expired one is
 /// said in words before anything is sent. Nothing here retries.
-enum PlatformToken {
+package enum PlatformToken {
     /// The largest token read from a file, a variable or an answer.
     static let sizeLimit = 64 << 10
 
@@ -101,7 +101,7 @@ enum PlatformToken {
     }
 
     /// A printable token that has not expired, as far as its claims say.
-    static func check(_ text: String, from source: AssertionSource, now: Date) throws -> AuthToken {
+    package static func check(_ text: String, from source: AssertionSource, now: Date) throws -> AuthToken {
         func unavailable(_ reason: String) -> PlatformTokenError {
             .unavailable(source: source, reason: reason)
         }
