@@ -28,31 +28,15 @@ package final class OAuthTestProvider: StoppablePeer {
     }
 
     static let scripts = TestScripts.url("oauth_provider")
-    static let packages = TestScripts.packages("oauth-python")
-    private static let installed = Once()
 
     /// Starts a provider and returns once it listens. The first start in a
     /// process installs the packages, on a thread of its own.
     ///
     /// - Parameter environment: `PROVIDER_*` settings (see provider.py).
     package static func start(environment: [String: String] = [:]) async throws -> OAuthTestProvider {
-        try await offThePool {
-            try installed.run {
-                try installPackages(scripts.appendingPathComponent("install.sh"), into: packages)
-            }
-        }
-        var variables = ProcessInfo.processInfo.environment
-        variables["PYTHONPATH"] = packages.path
-        variables["PROVIDER_SKIP_MIGRATIONS"] = "1"
-        variables.merge(environment) { $1 }
-        let started = try await PythonServer.start(
-            scripts.appendingPathComponent("provider.py"), environment: variables)
-        guard let words = started.words, words.count == 1, let port = Int(words[0]) else {
-            started.process.send(SIGTERM)
-            await started.process.exitStatus()
-            throw Unavailable(description: "the OAuth test provider did not start (see its stderr)")
-        }
-        return OAuthTestProvider(process: started.process, port: port)
+        let (process, port) = try await PinnedPythonServer.launch(
+            .oauthProvider, environment: ["PROVIDER_SKIP_MIGRATIONS": "1"].merging(environment) { $1 })
+        return OAuthTestProvider(process: process, port: port)
     }
 
     private init(process: ChildProcess, port: Int) {

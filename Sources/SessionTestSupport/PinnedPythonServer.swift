@@ -6,9 +6,10 @@ import SessionSystem
 /// folder), started on 127.0.0.1 with the test servers' protocol (one
 /// `READY <port>` line; it exits when its standard input closes).
 ///
-/// Two of them: `machine_identity` (an emulated GitHub Actions issuer and an
-/// Authlib provider) and `idpy_exchange` (idpyoidc's RFC 8693 token
-/// exchange). Whoever starts one stops it (``withPeer(_:_:)``).
+/// `machine_identity` (an emulated GitHub Actions issuer and an Authlib
+/// provider), `idpy_exchange` (idpyoidc's RFC 8693 token exchange), and the
+/// start of ``OAuthTestProvider``'s django-oauth-toolkit. Whoever starts
+/// one stops it (``withPeer(_:_:)``).
 package final class PinnedPythonServer: StoppablePeer {
     /// The server's port on 127.0.0.1.
     package let port: Int
@@ -20,21 +21,32 @@ package final class PinnedPythonServer: StoppablePeer {
     /// Where a script is, and where its packages go.
     package struct Kind: Sendable {
         let folder: String
+        let script: String
         let packages: String
         let once: Once
 
         /// The emulated CI issuer (GitHub Actions) and the Authlib provider.
         package static let machineIdentity = Kind(
-            folder: "machine_identity", packages: "machine-python", once: Once())
+            folder: "machine_identity", script: "server.py", packages: "machine-python", once: Once())
         /// idpyoidc's authorization server with token exchange.
         package static let idpyExchange = Kind(
-            folder: "idpy_exchange", packages: "idpy-exchange-python", once: Once())
+            folder: "idpy_exchange", script: "server.py", packages: "idpy-exchange-python", once: Once())
+        /// django-oauth-toolkit (``OAuthTestProvider``).
+        static let oauthProvider = Kind(
+            folder: "oauth_provider", script: "provider.py", packages: "oauth-python", once: Once())
     }
 
     /// Starts the server of `kind` with `environment` added to this process's.
     package static func start(_ kind: Kind, environment: [String: String] = [:]) async throws
         -> PinnedPythonServer
     {
+        let (process, port) = try await launch(kind, environment: environment)
+        return PinnedPythonServer(process: process, port: port)
+    }
+
+    /// Installs `kind`'s packages (once per process, on a thread of its
+    /// own), starts its script, and returns once it listens.
+    static func launch(_ kind: Kind, environment: [String: String]) async throws -> (ChildProcess, Int) {
         let scripts = TestScripts.url(kind.folder)
         let packages = TestScripts.packages(kind.packages)
         try await offThePool {
@@ -46,14 +58,14 @@ package final class PinnedPythonServer: StoppablePeer {
         variables["PYTHONPATH"] = packages.path
         variables.merge(environment) { $1 }
         let started = try await PythonServer.start(
-            scripts.appendingPathComponent("server.py"), environment: variables)
+            scripts.appendingPathComponent(kind.script), environment: variables)
         guard let words = started.words, words.count == 1, let port = Int(words[0]) else {
             started.process.send(SIGTERM)
             await started.process.exitStatus()
             throw OAuthTestProvider.Unavailable(
-                description: "\(kind.folder)/server.py did not start (see its stderr)")
+                description: "\(kind.folder)/\(kind.script) did not start (see its stderr)")
         }
-        return PinnedPythonServer(process: started.process, port: port)
+        return (started.process, port)
     }
 
     private init(process: ChildProcess, port: Int) {

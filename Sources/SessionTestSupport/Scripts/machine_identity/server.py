@@ -166,14 +166,15 @@ Environment:
 import json
 import os
 import secrets
-import socketserver
 import sys
 import threading
 import time
 import traceback
 import urllib.parse
 import warnings
-from wsgiref.simple_server import WSGIRequestHandler, WSGIServer
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import wsgi_peer  # noqa: E402  (Scripts/wsgi_peer.py: the protocol and the server every test server shares)
 
 
 def env_int(name, default):
@@ -206,45 +207,13 @@ def log(message):
         sys.stderr.write(f"machine: {message}\n")
 
 
-def _watch_stdin():
-    # Serve until standard input closes (the test ended, or died).
-    try:
-        while os.read(0, 65536):
-            pass
-    except OSError:
-        pass
-    os._exit(0)
-
-
-threading.Thread(target=_watch_stdin, name="stdin-watch", daemon=True).start()
+# Serve until standard input closes (the test ended, or died).
+wsgi_peer.exit_when_stdin_closes(None)
 
 # --- HTTP server ----------------------------------------------------------------
 
 
-class ThreadingServer(socketserver.ThreadingMixIn, WSGIServer):
-    daemon_threads = True
-    allow_reuse_address = True
-
-    def server_bind(self):
-        # Not HTTPServer.server_bind: it calls socket.getfqdn(), a DNS look-up.
-        socketserver.TCPServer.server_bind(self)
-        self.server_name = "127.0.0.1"
-        self.server_port = self.server_address[1]
-        self.setup_environ()
-
-
-class QuietHandler(WSGIRequestHandler):
-    # Headers and body go out in separate writes; without this Nagle and delayed
-    # ACKs can stall a response by 40 ms.
-    disable_nagle_algorithm = True
-    # A client that announces more body than it sends cannot hold a thread forever.
-    timeout = 30
-
-    def log_message(self, format, *args):
-        log("%s %s" % (self.address_string(), format % args))
-
-
-httpd = ThreadingServer(("127.0.0.1", 0), QuietHandler)
+httpd = wsgi_peer.listen(log=log, timeout=30)
 PORT = httpd.server_address[1]
 BASE = f"http://127.0.0.1:{PORT}"
 CI_ISSUER = f"{BASE}/ci"

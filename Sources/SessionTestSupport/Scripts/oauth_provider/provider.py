@@ -64,7 +64,6 @@ import os
 import secrets
 import shutil
 import signal
-import socketserver
 import sys
 import tempfile
 import threading
@@ -72,7 +71,9 @@ import time
 import types
 import urllib.parse
 import warnings
-from wsgiref.simple_server import WSGIRequestHandler, WSGIServer
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import wsgi_peer  # noqa: E402  (Scripts/wsgi_peer.py: the protocol and the server every test server shares)
 
 USERNAME = "alice"
 PASSWORD = "wonderland-42"
@@ -152,45 +153,14 @@ def _exit_now(code=0):
     os._exit(code)
 
 
-def _watch_stdin():
-    # Serve until standard input closes (the test ended, or died).
-    try:
-        while os.read(0, 65536):
-            pass
-    except OSError:
-        pass
-    _exit_now(0)
-
-
-threading.Thread(target=_watch_stdin, name="stdin-watch", daemon=True).start()
+# Serve until standard input closes (the test ended, or died).
+wsgi_peer.exit_when_stdin_closes(lambda: shutil.rmtree(_tmpdir, ignore_errors=True))
 
 
 # --- HTTP server ----------------------------------------------------------------
 
 
-class ThreadingServer(socketserver.ThreadingMixIn, WSGIServer):
-    daemon_threads = True
-    allow_reuse_address = True
-
-    def server_bind(self):
-        # Not HTTPServer.server_bind: it calls socket.getfqdn(), a DNS look-up.
-        socketserver.TCPServer.server_bind(self)
-        self.server_name = "127.0.0.1"
-        self.server_port = self.server_address[1]
-        self.setup_environ()
-
-
-class QuietHandler(WSGIRequestHandler):
-    # Headers and body go out in separate writes; without this Nagle and delayed
-    # ACKs can stall a response by 40 ms.
-    disable_nagle_algorithm = True
-
-    def log_message(self, format, *args):
-        if VERBOSE:
-            sys.stderr.write("provider: %s %s\n" % (self.address_string(), format % args))
-
-
-httpd = ThreadingServer(("127.0.0.1", 0), QuietHandler)
+httpd = wsgi_peer.listen(log=(lambda line: sys.stderr.write("provider: %s\n" % line)) if VERBOSE else None)
 PORT = httpd.server_address[1]
 ISSUER = f"http://127.0.0.1:{PORT}"
 
