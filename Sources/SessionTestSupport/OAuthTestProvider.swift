@@ -10,9 +10,11 @@ import SessionSystem
 /// and does nothing afterwards). Whoever starts a provider stops it; it also
 /// exits by itself when its standard input closes.
 package final class OAuthTestProvider: StoppablePeer {
+    /// The running server.
+    private let server: PinnedPythonServer
+
     /// The provider's port on 127.0.0.1.
-    package let port: Int
-    private let process: ChildProcess
+    package var port: Int { server.port }
 
     /// `http://127.0.0.1:<port>`: the issuer, exactly.
     package var issuer: URL { URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/") }
@@ -34,25 +36,18 @@ package final class OAuthTestProvider: StoppablePeer {
     ///
     /// - Parameter environment: `PROVIDER_*` settings (see provider.py).
     package static func start(environment: [String: String] = [:]) async throws -> OAuthTestProvider {
-        let (process, port) = try await PinnedPythonServer.launch(
-            .oauthProvider, environment: ["PROVIDER_SKIP_MIGRATIONS": "1"].merging(environment) { $1 })
-        return OAuthTestProvider(process: process, port: port)
+        OAuthTestProvider(
+            server: try await PinnedPythonServer.start(
+                .oauthProvider, environment: ["PROVIDER_SKIP_MIGRATIONS": "1"].merging(environment) { $1 }))
     }
 
-    private init(process: ChildProcess, port: Int) {
-        self.process = process
-        self.port = port
+    private init(server: PinnedPythonServer) {
+        self.server = server
     }
 
     /// Stops the provider and waits for it to exit.
     package func stop() async {
-        process.closeInput()
-        await process.exitStatus()
-    }
-
-    deinit {
-        // Only a test that forgot stop() gets here; the provider exits with its stdin anyway.
-        process.send(SIGTERM)
+        await server.stop()
     }
 
     /// The answer of one of the provider's `/test/...` endpoints: a GET,
@@ -60,12 +55,7 @@ package final class OAuthTestProvider: StoppablePeer {
     /// a test that releases something held at the provider does so at once.
     @discardableResult
     package func test(_ path: String, form: String? = nil) async throws -> String {
-        let answer = try await RawHTTP.request(
-            form == nil ? "GET" : "POST", path, body: form ?? "", port: port, timeout: 120)
-        guard answer.status == 200 else {
-            throw Unavailable(description: "\(path) answered HTTP \(answer.status): \(answer.body)")
-        }
-        return answer.body
+        try await server.request(path, form: form, timeout: 120)
     }
 
     /// Requests the token endpoint has seen, by grant type, plus

@@ -32,21 +32,16 @@ package final class PinnedPythonServer: StoppablePeer {
         package static let idpyExchange = Kind(
             folder: "idpy_exchange", script: "server.py", packages: "idpy-exchange-python", once: Once())
         /// django-oauth-toolkit (``OAuthTestProvider``).
-        static let oauthProvider = Kind(
+        package static let oauthProvider = Kind(
             folder: "oauth_provider", script: "provider.py", packages: "oauth-python", once: Once())
     }
 
-    /// Starts the server of `kind` with `environment` added to this process's.
+    /// Starts the server of `kind` with `environment` added to this
+    /// process's, and returns once it listens. The first start of a kind in
+    /// a process installs its packages, on a thread of its own.
     package static func start(_ kind: Kind, environment: [String: String] = [:]) async throws
         -> PinnedPythonServer
     {
-        let (process, port) = try await launch(kind, environment: environment)
-        return PinnedPythonServer(process: process, port: port)
-    }
-
-    /// Installs `kind`'s packages (once per process, on a thread of its
-    /// own), starts its script, and returns once it listens.
-    static func launch(_ kind: Kind, environment: [String: String]) async throws -> (ChildProcess, Int) {
         let scripts = TestScripts.url(kind.folder)
         let packages = TestScripts.packages(kind.packages)
         try await offThePool {
@@ -65,7 +60,7 @@ package final class PinnedPythonServer: StoppablePeer {
             throw OAuthTestProvider.Unavailable(
                 description: "\(kind.folder)/\(kind.script) did not start (see its stderr)")
         }
-        return (started.process, port)
+        return PinnedPythonServer(process: started.process, port: port)
     }
 
     private init(process: ChildProcess, port: Int) {
@@ -80,16 +75,19 @@ package final class PinnedPythonServer: StoppablePeer {
     }
 
     deinit {
+        // Only a test that forgot stop() gets here; the server exits with its stdin anyway.
         process.send(SIGTERM)
     }
 
-    /// The body of a GET, or a POST of `form`, to `path`; an error unless it answers 200.
+    /// The body of a GET, or a POST of `form` (URL-encoded fields), to
+    /// `path`, sent straight from here; an error unless it answers 200.
     @discardableResult
-    package func request(_ path: String, form: String? = nil) async throws -> String {
+    package func request(_ path: String, form: String? = nil, timeout: Double = 60) async throws -> String {
         let answer = try await RawHTTP.request(
-            form == nil ? "GET" : "POST", path, body: form ?? "", port: port, timeout: 60)
+            form == nil ? "GET" : "POST", path, body: form ?? "", port: port, timeout: timeout)
         guard answer.status == 200 else {
-            throw OAuthTestProvider.Unavailable(description: "\(path) answered HTTP \(answer.status)")
+            throw OAuthTestProvider.Unavailable(
+                description: "\(path) answered HTTP \(answer.status): \(answer.body)")
         }
         return answer.body
     }

@@ -11,6 +11,7 @@ output, and serves until its standard input closes (the test ended, or died); th
 Standard library only, so each server's own pinned packages stay all it needs.
 """
 import os
+import signal
 import socketserver
 import sys
 import threading
@@ -75,3 +76,33 @@ def say_ready(httpd, out=None):
     stream = out or sys.stdout
     stream.write("READY %d\n" % httpd.server_address[1])
     stream.flush()
+
+
+def env_int(name, default, minimum=None):
+    """An integer setting from the environment; `default` when unset. A value that is not one (or is below
+    `minimum`) ends the process with 2 and a line saying why: a test's typo, never a silent default."""
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return default
+    try:
+        number = int(value)
+    except ValueError:
+        number = None
+    if number is None or (minimum is not None and number < minimum):
+        floor = "" if minimum is None else " >= %d" % minimum
+        sys.stderr.write("%s: %s=%r is not an integer%s\n" % (os.path.basename(sys.argv[0]), name, value, floor))
+        os._exit(2)
+    return number
+
+
+def serve(httpd, application, ready_out, exit_now):
+    """Serves `application` on a thread, says READY on `ready_out`, and waits: the stdin watcher, SIGTERM
+    (`exit_now(0)`) or Ctrl-C (`exit_now(130)`) ends the process."""
+    httpd.set_app(application)
+    threading.Thread(target=httpd.serve_forever, name="http", daemon=True).start()
+    say_ready(httpd, ready_out)
+    signal.signal(signal.SIGTERM, lambda *_: exit_now(0))
+    try:
+        threading.Event().wait()
+    except KeyboardInterrupt:
+        exit_now(130)

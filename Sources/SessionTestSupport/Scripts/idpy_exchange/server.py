@@ -128,7 +128,6 @@ import json
 import logging
 import os
 import shutil
-import signal
 import sys
 import tempfile
 import threading
@@ -140,23 +139,11 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import wsgi_peer  # noqa: E402  (Scripts/wsgi_peer.py: the protocol and the server every test server shares)
 
 
-def env_int(name, default, minimum):
-    value = os.environ.get(name, "").strip()
-    if not value:
-        return default
-    try:
-        number = int(value)
-    except ValueError:
-        number = None
-    if number is None or number < minimum:
-        sys.stderr.write(f"server.py: {name}={value!r} is not an integer >= {minimum}\n")
-        os._exit(2)
-    return number
 
 
 VERBOSE = os.environ.get("IDPY_VERBOSE", "0") == "1"
 CLIENT_SECRET = os.environ.get("IDPY_CLIENT_SECRET", "") or "idpy-secret-0123456789"
-ACCESS_TOKEN_SECONDS = env_int("IDPY_ACCESS_TOKEN_SECONDS", 600, 1)
+ACCESS_TOKEN_SECONDS = wsgi_peer.env_int("IDPY_ACCESS_TOKEN_SECONDS", 600, 1)
 CLIENT_IDS = ("client_1", "client_2")
 SCOPES = ["read", "write"]
 ALLOWED_AUDIENCE = "https://api.example.test"
@@ -577,12 +564,4 @@ def application(environ, start_response):
     return [data]
 
 
-httpd.set_app(application)
-threading.Thread(target=httpd.serve_forever, name="http", daemon=True).start()
-_ready_out.write(f"READY {PORT}\n")
-_ready_out.flush()
-signal.signal(signal.SIGTERM, lambda *_: _exit_now(0))
-try:
-    threading.Event().wait()  # the stdin watcher ends the process
-except KeyboardInterrupt:
-    _exit_now(130)
+wsgi_peer.serve(httpd, application, _ready_out, _exit_now)

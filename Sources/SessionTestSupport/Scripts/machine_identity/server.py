@@ -177,20 +177,11 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import wsgi_peer  # noqa: E402  (Scripts/wsgi_peer.py: the protocol and the server every test server shares)
 
 
-def env_int(name, default):
-    value = os.environ.get(name, "").strip()
-    if not value:
-        return default
-    try:
-        return int(value)
-    except ValueError:
-        sys.stderr.write(f"server.py: {name}={value!r} is not an integer\n")
-        os._exit(2)
 
 
 VERBOSE = os.environ.get("MACHINE_VERBOSE", "0") == "1"
 CI_REQUEST_TOKEN = os.environ.get("MACHINE_CI_REQUEST_TOKEN", "") or "ci-request-token-0123456789"
-LEEWAY = env_int("MACHINE_LEEWAY_SECONDS", 60)
+LEEWAY = wsgi_peer.env_int("MACHINE_LEEWAY_SECONDS", 60)
 MAX_BODY = 64 * 1024
 
 # Keep the READY line the only thing on standard output: anything else that
@@ -258,8 +249,8 @@ TT_ID_TOKEN = "urn:ietf:params:oauth:token-type:id_token"
 
 _lock = threading.Lock()
 _settings = {
-    "ci_lifetime": env_int("MACHINE_CI_TOKEN_SECONDS", 300),
-    "access_token_seconds": env_int("MACHINE_ACCESS_TOKEN_SECONDS", 3600),
+    "ci_lifetime": wsgi_peer.env_int("MACHINE_CI_TOKEN_SECONDS", 300),
+    "access_token_seconds": wsgi_peer.env_int("MACHINE_ACCESS_TOKEN_SECONDS", 3600),
     "omit_issued_token_type": False,
     "exchange_refresh_token": False,
     "ci_status": 200,
@@ -1069,11 +1060,4 @@ def application(environ, start_response):
     return [payload]
 
 
-httpd.set_app(application)
-threading.Thread(target=httpd.serve_forever, name="http", daemon=True).start()
-_ready_out.write(f"READY {PORT}\n")
-_ready_out.flush()
-try:
-    threading.Event().wait()  # the stdin watcher ends the process
-except KeyboardInterrupt:
-    os._exit(130)
+wsgi_peer.serve(httpd, application, _ready_out, os._exit)

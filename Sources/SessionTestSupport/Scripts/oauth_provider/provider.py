@@ -63,7 +63,6 @@ import logging
 import os
 import secrets
 import shutil
-import signal
 import sys
 import tempfile
 import threading
@@ -107,20 +106,11 @@ SCOPES = {
 DEVICE_GRANT_TYPE = "urn:ietf:params:oauth:grant-type:device_code"
 
 
-def env_int(name, default):
-    value = os.environ.get(name, "").strip()
-    if not value:
-        return default
-    try:
-        return int(value)
-    except ValueError:
-        sys.stderr.write(f"provider.py: {name}={value!r} is not an integer\n")
-        os._exit(2)
 
 
-ACCESS_TOKEN_SECONDS = env_int("PROVIDER_ACCESS_TOKEN_SECONDS", 3600)
-DEVICE_INTERVAL = env_int("PROVIDER_DEVICE_INTERVAL", 5)
-DEVICE_EXPIRES_SECONDS = env_int("PROVIDER_DEVICE_EXPIRES_SECONDS", 1800)
+ACCESS_TOKEN_SECONDS = wsgi_peer.env_int("PROVIDER_ACCESS_TOKEN_SECONDS", 3600)
+DEVICE_INTERVAL = wsgi_peer.env_int("PROVIDER_DEVICE_INTERVAL", 5)
+DEVICE_EXPIRES_SECONDS = wsgi_peer.env_int("PROVIDER_DEVICE_EXPIRES_SECONDS", 1800)
 WEB_CONSENT = os.environ.get("PROVIDER_WEB_CONSENT", "0") == "1"
 EXACT_REDIRECT_URIS = (os.environ.get("PROVIDER_EXACT_REDIRECT_URIS", "").strip() or DEFAULT_EXACT_REDIRECT_URIS).split()
 CLIENT_SECRET = os.environ.get("PROVIDER_CLIENT_SECRET", "") or DEFAULT_CLIENT_SECRET
@@ -129,7 +119,7 @@ ISS_PARAMETER = os.environ.get("PROVIDER_ISS_PARAMETER", "0") == "1"
 REQUIRE_NONCE = os.environ.get("PROVIDER_REQUIRE_NONCE", "0") == "1"
 VERBOSE = os.environ.get("PROVIDER_VERBOSE", "0") == "1"
 SKIP_MIGRATIONS = os.environ.get("PROVIDER_SKIP_MIGRATIONS", "0") == "1"
-REFRESH_GRACE_SECONDS = env_int("PROVIDER_REFRESH_GRACE_SECONDS", 0)
+REFRESH_GRACE_SECONDS = wsgi_peer.env_int("PROVIDER_REFRESH_GRACE_SECONDS", 0)
 INSTALLED_APPS = [
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -775,12 +765,4 @@ except Exception:
     logging.getLogger("provider").exception("provider.py: start-up failed")
     _exit_now(1)
 
-httpd.set_app(application)
-threading.Thread(target=httpd.serve_forever, name="http", daemon=True).start()
-_ready_out.write(f"READY {PORT}\n")
-_ready_out.flush()
-signal.signal(signal.SIGTERM, lambda *_: _exit_now(0))
-try:
-    threading.Event().wait()  # the stdin watcher ends the process
-except KeyboardInterrupt:
-    _exit_now(130)
+wsgi_peer.serve(httpd, application, _ready_out, _exit_now)
