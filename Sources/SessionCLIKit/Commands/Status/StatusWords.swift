@@ -256,8 +256,8 @@ extension MessageKey {
     }
     static var statusProviderFederated: MessageKey {
         MessageKey(
-            "{issuer} (client {client}, proven by its platform's token)",
-            "{issuer} (クライアント {client}、プラットフォームのトークンで証明)")
+            "{issuer} (client {client}, federated)",
+            "{issuer} (クライアント {client}、フェデレーション)")
     }
     static var statusProviderKeyed: MessageKey {
         MessageKey(

@@ -1,121 +1,12 @@
-public import SessionCore
-public import SessionHTTP
+import SessionCore
+import SessionHTTP
 import SessionSupport
 
 #if canImport(FoundationEssentials)
-    public import FoundationEssentials
+    import FoundationEssentials
 #else
-    public import Foundation
+    import Foundation
 #endif
-
-/// Sign-in of a machine whose platform's token is the grant itself (RFC
-/// 7523 §2.1, `grant_type=urn:ietf:params:oauth:grant-type:jwt-bearer`):
-/// servers that trust the platform's issuer for the grant, such as those
-/// built on Authlib's `JWTBearerGrant`. (Google's token endpoint takes this
-/// grant only with a JWT its service account's own key signed: a platform's
-/// token goes to its STS as an exchange instead.)
-///
-/// The client authenticates as ``OAuthConfiguration`` says (a secret, a key,
-/// or none: `client_id` alone). The session keeps the source, never the
-/// token; ``TokenRefresher`` renews it by reading a fresh token and running
-/// the grant again, once across processes.
-///
-/// ```swift
-/// let flow = JWTBearerFlow(
-///     configuration: OAuthConfiguration(metadata: metadata, clientID: "deployer"),
-///     assertion: .file("/var/run/secrets/tokens/idp-token"))
-/// try await Login(provider: flow).perform(with: store)
-/// ```
-public struct JWTBearerFlow: CredentialProvider {
-    /// The provider, the client and the scopes.
-    public let configuration: OAuthConfiguration
-    /// Where each platform token is read.
-    public let assertion: AssertionSource
-    private let transport: (any Transport)?
-    private let now: @Sendable () -> Date
-
-    /// - Parameters:
-    ///   - transport: How the requests are sent (to the provider, and to
-    ///     GitHub Actions' token service); each ends within
-    ///     ``SessionLimits/signInExchangeDeadline``.
-    ///   - now: When the request is sent, for the expiry.
-    public init(
-        configuration: OAuthConfiguration, assertion: AssertionSource, transport: (any Transport)? = nil,
-        now: @escaping @Sendable () -> Date = { Date() }
-    ) {
-        self.configuration = configuration
-        self.assertion = assertion
-        self.transport = transport
-        self.now = now
-    }
-
-    /// Reads a platform token, runs the grant and returns the session it starts.
-    ///
-    /// - Throws: ``PlatformTokenError/unavailable(source:reason:)`` and its
-    ///   kin for a token that cannot be had,
-    ///   ``PlatformTokenError/refused(source:code:description:)`` when the
-    ///   provider refuses it, another ``SignInError`` for what the provider
-    ///   answered, or the `NetworkError` of a transport failure.
-    public func credential() async throws -> Credential {
-        try await MachineGrants.signIn(
-            configuration, MachineSignIn(source: assertion, grant: .jwtBearer), transport: transport, now: now
-        )
-    }
-}
-
-/// Sign-in of a machine that trades its platform's token for the provider's
-/// own: a token exchange (RFC 8693), with the platform's token as the
-/// subject token. Google's Security Token Service (`external_account`) and
-/// Keycloak's standard token exchange take it.
-///
-/// The client authenticates as ``OAuthConfiguration`` says (a secret, a
-/// key, or none). Every answer must say what it issued
-/// (`issued_token_type`, §2.2.1) and be a Bearer or DPoP access token. The
-/// session keeps the source and the exchange's parameters; a renewal runs
-/// the exchange again with a fresh subject token.
-///
-/// ```swift
-/// let flow = TokenExchangeFlow(
-///     configuration: OAuthConfiguration(metadata: metadata, clientID: "ci"),
-///     subjectToken: .githubActions(audience: "https://sts.example.com"),
-///     exchange: TokenExchange(audiences: ["https://api.example.com"]))
-/// ```
-public struct TokenExchangeFlow: CredentialProvider {
-    /// The provider, the client and the scopes.
-    public let configuration: OAuthConfiguration
-    /// Where each subject token is read.
-    public let subjectToken: AssertionSource
-    /// The subject token's type and what is asked for.
-    public let exchange: TokenExchange
-    private let transport: (any Transport)?
-    private let now: @Sendable () -> Date
-
-    /// - Parameters:
-    ///   - transport: How the requests are sent; each ends within
-    ///     ``SessionLimits/signInExchangeDeadline``.
-    ///   - now: When the request is sent, for the expiry.
-    public init(
-        configuration: OAuthConfiguration, subjectToken: AssertionSource,
-        exchange: TokenExchange = TokenExchange(),
-        transport: (any Transport)? = nil, now: @escaping @Sendable () -> Date = { Date() }
-    ) {
-        self.configuration = configuration
-        self.subjectToken = subjectToken
-        self.exchange = exchange
-        self.transport = transport
-        self.now = now
-    }
-
-    /// Reads a subject token, runs the exchange and returns the session it starts.
-    ///
-    /// - Throws: As ``JWTBearerFlow/credential()``; an answer without
-    ///   `issued_token_type` is ``SignInError/invalidResponse(from:reason:)``.
-    public func credential() async throws -> Credential {
-        try await MachineGrants.signIn(
-            configuration, MachineSignIn(source: subjectToken, grant: .tokenExchange(exchange)),
-            transport: transport, now: now)
-    }
-}
 
 /// The three ways a platform's token is spent, for a sign-in and for a
 /// renewal: the request each makes, the check of each answer, and what a
