@@ -181,10 +181,7 @@ public final class TokenRefresher: Sendable {
         switch error {
         case is StoreBusyError, SignInError.refreshLoopStopped, NetworkError.transport: true
         // A machine's platform token that cannot be had, or is refused, does not stop a token that still works.
-        case PlatformTokenError.unavailable, PlatformTokenError.unreachable,
-            PlatformTokenError.unreadable,
-            PlatformTokenError.refused:
-            true
+        case is PlatformTokenError: true
         default: false
         }
     }
