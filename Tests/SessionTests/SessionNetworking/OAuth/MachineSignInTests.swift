@@ -42,8 +42,9 @@ import Testing
 
     @Test func anApplicationsSourceThatHangsOrFailsEndsInWords() async throws {
         let hangs = AssertionSource.application(name: "stuck") {
-            try await Task.sleep(for: .seconds(3600))
-            return "never"
+            // Never answers: a stream that never yields, ended only by cancellation.
+            for await _ in AsyncStream<Int>(Int.self, { _ in }) {}
+            throw CancellationError()
         }
         await #expect(throws: PlatformTokenError.unreachable(source: hangs, reason: "no token within 1 s")) {
             try await PlatformToken.read(
